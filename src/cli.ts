@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util'
+import { createStore } from './create-store.ts'
+import { createServer } from './server.ts'
+import { defaultCounts, type Counts } from './store/index.ts'
+import { formats, isFormat } from './wire/index.ts'
+
+const usage = `Usage: restapi-mock [options]
+
+  --port <n>             port to listen on (default: $PORT or 4000)
+  --host <addr>          address to bind (default: 127.0.0.1)
+  --seed <n>             seed of the generated data (default: 1)
+  --counts <k=n,...>     entities to seed: abTests, services, containers, comments
+                         (default: ${Object.entries(defaultCounts).map(([k, v]) => `${k}=${v}`).join(',')})
+  --strict               answer 400 where the real server silently drops a value
+  --default-format <f>   format when a request names none: ${formats.join(', ')} (default: html)
+  --base-path <path>     where the service lives (default: /RestApi)
+  --no-cors              no CORS headers, as the real host
+  -h, --help             this text`
+
+/** Exits with a clear message on bad options instead of a stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`restapi-mock: ${message}\n\n${usage}\n`)
+  process.exit(2)
+}
+
+function parseInteger(name: string, text: string, min: number, max: number): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    fail(`--${name} must be a whole number from ${min} to ${max}, got '${text}'`)
+  }
+  return value
+}
+
+function parseCounts(text: string): Partial<Counts> {
+  const counts: Partial<Counts> = {}
+  for (const item of text.split(',').filter(Boolean)) {
+    const [key = '', value = ''] = item.split('=')
+    const name = (Object.keys(defaultCounts) as (keyof Counts)[]).find(
+      (known) => known.toLowerCase() === key.trim().toLowerCase(),
+    )
+    if (!name) fail(`--counts has an unknown kind '${key}'`)
+    counts[name] = parseInteger('counts', value, 0, 10_000_000)
+  }
+  return counts
+}
+
+let parsed
+try {
+  parsed = parseArgs({
+    allowNegative: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string', default: '1' },
+      counts: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      'default-format': { type: 'string', default: 'html' },
+      'base-path': { type: 'string', default: '/RestApi' },
+      cors: { type: 'boolean', default: true },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+} catch (error) {
+  fail((error as Error).message)
+}
+const { values } = parsed
+if (values.help) {
+  process.stdout.write(`${usage}\n`)
+  process.exit(0)
+}
+const defaultFormat = values['default-format'].toLowerCase()
+if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
+const port = parseInteger('port', values.port ?? process.env.PORT ?? '4000', 0, 65535)
+const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
+
+const startedAt = performance.now()
+const store = createStore({ seed, ...(values.counts ? { counts: parseCounts(values.counts) } : {}) })
+const running = await createServer({
+  store,
+  port,
+  host: values.host,
+  strict: values.strict,
+  defaultFormat,
+  basePath: values['base-path'],
+  cors: values.cors,
+}).catch((error: NodeJS.ErrnoException) =>
+  fail(
+    error.code === 'EADDRINUSE'
+      ? `port ${port} is in use; pick another with --port`
+      : `could not start: ${error.message}`,
+  ),
+)
+
+process.stdout.write(
+  `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
+    ` (seed ${seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
+    `${values.cors ? '' : ', no CORS'}) in ${Math.round(performance.now() - startedAt)} ms\n`,
+)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    process.stdout.write(`restapi-mock: ${signal}, shutting down\n`)
+    // Requests under way may finish; a stuck connection does not hold the exit for long.
+    const force = setTimeout(() => process.exit(0), 2000)
+    force.unref()
+    void running.close().then(() => process.exit(0))
+  })
+}

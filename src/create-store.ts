@@ -1,0 +1,21 @@
+import { createFactory } from '../seeds/index.ts'
+import { createMemoryStore, type Counts, type Store } from './store/index.ts'
+
+export interface StoreOptions {
+  /** The same seed gives byte-identical state. Default 1. */
+  seed?: number
+  /** How many entities of each kind to seed. */
+  counts?: Partial<Counts>
+}
+
+/**
+ * A fresh in-memory store seeded with believable data.
+ * @example const store = createStore({ seed: 7, counts: { comments: 100 } })
+ */
+export function createStore(options: StoreOptions = {}): Store {
+  return createMemoryStore({
+    seed: options.seed ?? 1,
+    factory: createFactory,
+    ...(options.counts ? { counts: options.counts } : {}),
+  })
+}

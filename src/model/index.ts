@@ -1,0 +1,34 @@
+export {
+  defineDto,
+  describeType,
+  type DtoDef,
+  type DtoValue,
+  type FieldEntry,
+  type FieldSpec,
+  type FieldType,
+} from './field.ts'
+export { completeDto, defaultValue, emptyGuid } from './defaults.ts'
+export {
+  ABTestViewModel,
+  GoalViewModel,
+  VariationViewModel,
+  abTestStatuses,
+  goalTypes,
+  type ABTestStatus,
+  type GoalType,
+} from './ab-test.ts'
+export { ContentsProxy, CreateService, PropertiesProxy, ServiceBaseRequest } from './service.ts'
+export {
+  ContainerInfoMessage,
+  ContainerInfoModel,
+  FieldModel,
+  LifecycleStatusModel,
+} from './container-info.ts'
+export {
+  CommentResponse,
+  CommentUpdateRequest,
+  commentStatuses,
+  type CommentStatus,
+} from './comment.ts'
+export { ErrorResponse, ResponseError, ResponseStatus } from './response-status.ts'
+export { profilePictureUrls } from './profile-picture-urls.ts'

@@ -1,0 +1,75 @@
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { createMock, type Mock } from '../handlers/index.ts'
+import { createApp, type AppOptions } from './app.ts'
+import { createStore } from './create-store.ts'
+import { createRequestLog, formatLogLine } from './request-log.ts'
+
+export interface ServerOptions extends AppOptions {
+  /** Default 4000; 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Where the one-line-per-request log goes; `false` for none. Default stdout. */
+  log?: ((line: string) => void) | false
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:4000`: where the mock answers. */
+  readonly url: string
+  readonly port: number
+  readonly mock: Mock
+  readonly server: Server
+  /** Stops accepting, lets requests under way finish, then closes idle connections. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves the mock over HTTP with @hono/node-server.
+ * @example const { url, close } = await createServer({ port: 0 })
+ */
+export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const mock = options.mock ?? createMock({ ...options, store: options.store ?? createStore() })
+  const app = createApp({ ...options, mock })
+  const log =
+    options.log === false
+      ? undefined
+      : (options.log ?? createRequestLog((text) => process.stdout.write(text)))
+  const host = options.host ?? '127.0.0.1'
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve(
+      {
+        fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
+          const start = performance.now()
+          const response = await app.fetch(request, env)
+          // The reason phrase of a service error is its ErrorCode (`400 ArgumentException`);
+          // Node keeps a statusMessage set before the head is written.
+          if (response.statusText && 'statusMessage' in env.outgoing) {
+            env.outgoing.statusMessage = response.statusText
+          }
+          log?.(formatLogLine(request, response, performance.now() - start))
+          return response
+        },
+        port: options.port ?? 4000,
+        hostname: host,
+      },
+      () => resolve(started as Server),
+    ) as Server
+    started.once('error', reject)
+  })
+
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    mock,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeIdleConnections()
+      }),
+  }
+}

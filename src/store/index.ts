@@ -1,0 +1,16 @@
+export { deterministicGuid } from './deterministic-id.ts'
+export type {
+  ContainerFacts,
+  EntityFactory,
+  EntityFactoryMaker,
+  FieldConstraints,
+} from './entity-factory.ts'
+export {
+  createMemoryStore,
+  defaultCounts,
+  type Counts,
+  type MemoryStoreOptions,
+  type Store,
+  type StoreSnapshot,
+  type StoreState,
+} from './memory-store.ts'

@@ -1,0 +1,136 @@
+import type {
+  ABTestViewModel,
+  CommentResponse,
+  ContainerInfoMessage,
+  CreateService,
+} from '../model/index.ts'
+import { deterministicGuid } from './deterministic-id.ts'
+import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
+
+/** How many entities of each kind a seed makes. */
+export interface Counts {
+  abTests: number
+  services: number
+  containers: number
+  comments: number
+}
+
+export const defaultCounts: Readonly<Counts> = { abTests: 5, services: 3, containers: 3, comments: 24 }
+
+/** The collections, each keyed for lookups by key (never a scan). */
+export interface StoreState {
+  /** By `Id`, lowercased: GUID text compares case-insensitively. */
+  abTests: Map<string, ABTestViewModel>
+  /** By `Route`, lowercased: routes are unique case-insensitively. */
+  services: Map<string, CreateService>
+  /** By `PageId`, lowercased. */
+  containers: Map<string, ContainerInfoMessage>
+  /** By `Key`, lowercased. */
+  comments: Map<string, CommentResponse>
+}
+
+export interface StoreSnapshot {
+  readonly seed: number
+  readonly generated: number
+  readonly state: StoreState
+}
+
+export interface Store {
+  readonly counts: Readonly<Counts>
+  /** The seed the current state was made from. */
+  readonly seed: number
+  readonly factory: EntityFactory
+  readonly state: StoreState
+  /** A deep copy that later changes do not touch. */
+  snapshot(): StoreSnapshot
+  restore(snapshot: StoreSnapshot): void
+  /** Back to the seeded state, with the same seed or another. */
+  reset(seed?: number): void
+  /** A new GUID, the same sequence for the same seed. */
+  newGuid(kind: string): string
+  /** Called after every change, so listeners (a state file, the journal) can follow. */
+  changed(): void
+  subscribe(listener: () => void): () => void
+}
+
+export interface MemoryStoreOptions {
+  seed: number
+  counts?: Partial<Counts>
+  factory: EntityFactoryMaker
+}
+
+export function createMemoryStore(options: MemoryStoreOptions): Store {
+  const counts: Counts = { ...defaultCounts, ...options.counts }
+  const listeners = new Set<() => void>()
+  let seed = options.seed
+  let factory = options.factory(seed)
+  let state = seedState(factory, counts)
+  let generated = 0
+
+  return {
+    counts,
+    get seed() {
+      return seed
+    },
+    get factory() {
+      return factory
+    },
+    get state() {
+      return state
+    },
+    snapshot() {
+      return { seed, generated, state: structuredClone(state) }
+    },
+    restore(snapshot) {
+      seed = snapshot.seed
+      if (factory.seed !== seed) factory = options.factory(seed)
+      generated = snapshot.generated
+      state = structuredClone(snapshot.state)
+      this.changed()
+    },
+    reset(newSeed) {
+      seed = newSeed ?? seed
+      factory = options.factory(seed)
+      state = seedState(factory, counts)
+      generated = 0
+      this.changed()
+    },
+    newGuid(kind) {
+      generated += 1
+      return deterministicGuid(seed, kind, generated)
+    },
+    changed() {
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+function seedState(factory: EntityFactory, counts: Counts): StoreState {
+  const state: StoreState = {
+    abTests: new Map(),
+    services: new Map(),
+    containers: new Map(),
+    comments: new Map(),
+  }
+  for (let i = 0; i < counts.abTests; i++) {
+    const test = factory.abTest(i)
+    state.abTests.set(test.Id.toLowerCase(), test)
+  }
+  for (let i = 0; i < counts.services; i++) {
+    const service = factory.service(i)
+    state.services.set((service.Route ?? '').toLowerCase(), service)
+  }
+  for (let i = 0; i < counts.containers; i++) {
+    const page = factory.containerPage(i)
+    state.containers.set((page.PageId ?? '').toLowerCase(), page)
+  }
+  for (let i = 0; i < counts.comments; i++) {
+    const comment = factory.comment(i)
+    state.comments.set((comment.Key ?? '').toLowerCase(), comment)
+  }
+  return state
+}

@@ -1,0 +1,143 @@
+import { completeDto, describeType, type DtoDef, type FieldType } from '../model/index.ts'
+import { parseGuid } from './formats/guid.ts'
+import { parseDate } from './formats/wcf-date.ts'
+import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
+
+/** A value the binder could not use: the real server drops it and keeps the default. */
+export interface FieldIssue {
+  /** Where the value was, e.g. `Variations[1].Distribution`. */
+  readonly path: string
+  /** The property name, as ServiceStack names it in `'<value>' is an Invalid value for '<Prop>'`. */
+  readonly field: string
+  /** The value as sent, shortened. */
+  readonly value: string
+  readonly expected: string
+}
+
+export interface BindResult {
+  /** Only the fields the input set (an explicit null included), so updates can merge. */
+  readonly value: Record<string, unknown>
+  readonly issues: FieldIssue[]
+}
+
+const dropped = Symbol('dropped')
+const int32 = /^[+-]?\d+$/
+const decimal = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+
+/**
+ * Binds a parsed body to a DTO through its field table: names case-insensitive, unknown names
+ * ignored, every scalar form converted. What cannot be converted is dropped and reported.
+ */
+export function bindDto(def: DtoDef, tree: LooseObject, now: Date, path = ''): BindResult {
+  const issues: FieldIssue[] = []
+  const value: Record<string, unknown> = {}
+  for (const key of Object.keys(tree)) {
+    const entry = def.byLowerName.get(key.toLowerCase())
+    if (!entry) continue
+    const bound = bindValue(entry.spec.type, tree[key] as Loose, {
+      path: path + entry.name,
+      field: entry.name,
+      nullable: entry.spec.nullable,
+      issues,
+      now,
+    })
+    if (bound !== dropped) value[entry.name] = bound
+  }
+  return { value, issues }
+}
+
+interface BindContext {
+  path: string
+  field: string
+  nullable: boolean
+  issues: FieldIssue[]
+  now: Date
+}
+
+function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
+  if (input === null) {
+    if (ctx.nullable) return null
+    // A non-nullable string takes its default; a CLR value type cannot hold null at all.
+    return type.kind === 'string' ? '' : reject(type, input, ctx)
+  }
+  switch (type.kind) {
+    case 'string':
+      if (typeof input === 'string') return input
+      if (typeof input === 'number' || typeof input === 'boolean') return String(input)
+      return reject(type, input, ctx)
+    case 'int': {
+      const n = typeof input === 'string' && int32.test(input.trim()) ? Number(input) : input
+      if (typeof n === 'number' && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647)
+        return n
+      return reject(type, input, ctx)
+    }
+    case 'decimal': {
+      const n = typeof input === 'string' && decimal.test(input.trim()) ? Number(input) : input
+      if (typeof n === 'number' && Number.isFinite(n)) return n
+      return reject(type, input, ctx)
+    }
+    case 'bool': {
+      if (typeof input === 'boolean') return input
+      const text = String(input).trim().toLowerCase()
+      if (text === 'true' || text === '1') return true
+      if (text === 'false' || text === '0') return false
+      return reject(type, input, ctx)
+    }
+    case 'date': {
+      const date = typeof input === 'string' ? parseDate(input) : undefined
+      return date ?? reject(type, input, ctx)
+    }
+    case 'guid': {
+      const guid = typeof input === 'string' ? parseGuid(input) : undefined
+      return guid ?? reject(type, input, ctx)
+    }
+    case 'enum': {
+      if (typeof input === 'string') {
+        const text = input.trim()
+        const lower = text.toLowerCase()
+        const byName = type.values.find((name) => name.toLowerCase() === lower)
+        if (byName) return byName
+        if (int32.test(text)) return type.values[Number(text)] ?? reject(type, input, ctx)
+      }
+      if (typeof input === 'number') return type.values[input] ?? reject(type, input, ctx)
+      return reject(type, input, ctx)
+    }
+    case 'any':
+      return input
+    case 'object': {
+      if (!isLooseObject(input)) return reject(type, input, ctx)
+      const def = type.dto()
+      const nested = bindDto(def, input, ctx.now, `${ctx.path}.`)
+      ctx.issues.push(...nested.issues)
+      return completeDto(def, nested.value, ctx.now)
+    }
+    case 'list': {
+      if (!Array.isArray(input)) return reject(type, input, ctx)
+      const items: unknown[] = []
+      for (let i = 0; i < input.length; i++) {
+        const item = bindValue(type.item, input[i] as Loose, {
+          ...ctx,
+          path: `${ctx.path}[${i}]`,
+          nullable: true,
+        })
+        if (item !== dropped) items.push(item)
+      }
+      return items
+    }
+  }
+}
+
+function reject(type: FieldType, input: Loose, ctx: BindContext): typeof dropped {
+  ctx.issues.push({
+    path: ctx.path,
+    field: ctx.field,
+    value: preview(input),
+    expected: describeType(type),
+  })
+  return dropped
+}
+
+function preview(input: Loose): string {
+  const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? String(input))
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text
+}

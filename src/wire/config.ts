@@ -1,0 +1,34 @@
+import type { Format } from './format.ts'
+import { defaultLimits, type Limits } from './limits.ts'
+
+/** The settings every resolver reads; one per running mock, passed in. */
+export interface MockConfig {
+  /** Where the service lives: `/RestApi` on the real host. */
+  readonly basePath: string
+  /** Answer 400 where the real server silently drops a value or ignores a body. */
+  readonly strict: boolean
+  /** The format of a request that names none: `html`, as on the real host. */
+  readonly defaultFormat: Format
+  readonly limits: Limits
+  /** The server's clock: `LastModified` and other server-filled times come from it. */
+  readonly clock: () => Date
+}
+
+export interface MockConfigOptions {
+  basePath?: string
+  strict?: boolean
+  defaultFormat?: Format
+  limits?: Partial<Limits>
+  clock?: () => Date
+}
+
+export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
+  const basePath = `/${(options.basePath ?? '/RestApi').replace(/^\/+|\/+$/g, '')}`
+  return {
+    basePath,
+    strict: options.strict ?? false,
+    defaultFormat: options.defaultFormat ?? 'html',
+    limits: { ...defaultLimits, ...options.limits },
+    clock: options.clock ?? (() => new Date()),
+  }
+}

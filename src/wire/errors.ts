@@ -1,0 +1,64 @@
+import { ErrorResponse, type ResponseError } from '../model/index.ts'
+import type { RequestContext } from './request-context.ts'
+import { respond } from './respond.ts'
+
+/** An expected failure, as ServiceStack reports an exception of type `errorCode`. */
+export interface ServiceError {
+  readonly status: number
+  /** The exception type name: `ArgumentException`, `SerializationException`, … */
+  readonly errorCode: string
+  readonly message: string
+  readonly errors?: readonly Partial<ResponseError>[]
+  /**
+   * The HTTP reason phrase. A service's own exception is reported with its type name
+   * (`400 ArgumentException`); errors before the service runs keep the standard phrase.
+   */
+  readonly statusText?: string
+}
+
+/** `ErrorResponse { ResponseStatus { ErrorCode, Message, Errors } }` in the negotiated format. */
+export function errorResponse(ctx: RequestContext, error: ServiceError): Response {
+  const body: ErrorResponse = {
+    ResponseStatus: {
+      ErrorCode: error.errorCode,
+      Message: error.message,
+      StackTrace: null,
+      // ServiceStack always sets the list, so JSON shows `"Errors":[]`.
+      Errors: (error.errors ?? []).map((entry) => ({
+        ErrorCode: entry.ErrorCode ?? error.errorCode,
+        FieldName: entry.FieldName ?? null,
+        Message: entry.Message ?? null,
+        Meta: null,
+      })),
+      Meta: null,
+    },
+  }
+  return respond(ctx, ErrorResponse, body, {
+    status: error.status,
+    ...(error.statusText ? { statusText: error.statusText } : {}),
+  })
+}
+
+/** What the real host answers for an unknown path, or a known path with another verb. */
+export function notFoundResponse(): Response {
+  return new Response('404', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain', Vary: 'Accept' },
+  })
+}
+
+/**
+ * A bug reached the edge: the request gets a 500 in the ServiceStack shape and the mock keeps
+ * serving. Formatting is JSON here because the negotiation itself may be what failed.
+ */
+export function internalErrorResponse(error: unknown): Response {
+  const message = error instanceof Error ? error.message : String(error)
+  const errorCode = error instanceof Error ? error.name : 'Exception'
+  return new Response(
+    JSON.stringify({ ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: [] } }),
+    {
+      status: 500,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept' },
+    },
+  )
+}

@@ -1,0 +1,83 @@
+import type { DtoDef, FieldType } from '../../model/index.ts'
+import { DecodeError } from '../decode-error.ts'
+import { checkTextDepth, type Limits } from '../limits.ts'
+import type { Loose } from '../loose.ts'
+import { formatJsonDate } from './date-handlers.ts'
+import { caseName, type WriteOptions } from './jsconfig.ts'
+import { isDefaultValue } from './is-default-value.ts'
+
+/**
+ * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
+ * that does not start with `{` is refused (servicestack-wire.md section 3.2).
+ */
+export function readJson(text: string, dtoName: string, limits: Limits): Loose {
+  const trimmed = text.trim()
+  if (trimmed === '') return {}
+  if (!trimmed.startsWith('{')) {
+    throw new DecodeError(
+      `Type definitions should start with a '{', expecting serialized type '${dtoName}', got string starting with: ${trimmed.slice(0, 50)}`,
+    )
+  }
+  checkTextDepth(trimmed, limits)
+  try {
+    // JSON.parse defines `__proto__` as a plain own key, so no prototype is ever reached.
+    return JSON.parse(trimmed) as Loose
+  } catch (error) {
+    throw new DecodeError(
+      `Could not deserialize 'application/json' request using ${dtoName}: ${(error as Error).message}`,
+    )
+  }
+}
+
+/** A DTO as ServiceStack.Text writes it: compact, declaration order, nulls omitted by default. */
+export function writeJson(def: DtoDef, value: object, options: WriteOptions): string {
+  return writeObject(def, value as Record<string, unknown>, options)
+}
+
+function writeObject(def: DtoDef, value: Record<string, unknown>, options: WriteOptions): string {
+  let out = '{'
+  let first = true
+  for (const entry of def.entries) {
+    const field = value[entry.name]
+    if (field === null || field === undefined) {
+      if (!options.includeNullValues) continue
+    } else if (options.excludeDefaultValues && isDefaultValue(entry.spec.type, field)) continue
+    if (!first) out += ','
+    first = false
+    out += `"${caseName(entry.name, options.textCase)}":${writeValue(entry.spec.type, field, options)}`
+  }
+  return out + '}'
+}
+
+function writeValue(type: FieldType, value: unknown, options: WriteOptions): string {
+  if (value === null || value === undefined) return 'null'
+  switch (type.kind) {
+    case 'string':
+    case 'guid':
+      return JSON.stringify(String(value))
+    case 'int':
+    case 'decimal':
+      return Number.isFinite(value) ? String(value) : 'null'
+    case 'bool':
+      return value ? 'true' : 'false'
+    case 'date':
+      return formatJsonDate(value as Date, options.dateHandler, options.appendUtcOffset)
+    case 'enum':
+      return options.treatEnumAsInteger
+        ? String(type.values.indexOf(value as string))
+        : JSON.stringify(value)
+    case 'any':
+      return JSON.stringify(value) ?? 'null'
+    case 'object':
+      return writeObject(type.dto(), value as Record<string, unknown>, options)
+    case 'list': {
+      const items = value as unknown[]
+      let out = '['
+      for (let i = 0; i < items.length; i++) {
+        if (i > 0) out += ','
+        out += writeValue(type.item, items[i], options)
+      }
+      return out + ']'
+    }
+  }
+}

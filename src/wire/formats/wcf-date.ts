@@ -1,0 +1,73 @@
+// The date forms of ServiceStack.Text (servicestack-wire.md sections 6.2 and 6.3).
+
+const wcfDate = /^\\?\/Date\((-?\d+)(?:([+-])(\d{2})(\d{2}))?\)\\?\/$/
+const isoDateOnly = /^(\d{4})-(\d{2})-(\d{2})$/
+const compactDate = /^(\d{4})(\d{2})(\d{2})$/
+const isoDateTime =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i
+
+/**
+ * Reads every date form a client may send: `/Date(ms)/` with or without escaped slashes and
+ * `±HHMM`, ISO 8601 with or without a zone, `yyyy-MM-dd` and `yyyyMMdd`. Times without a zone are
+ * read as UTC: the mock's server clock is UTC. Returns undefined for anything else.
+ */
+export function parseDate(text: string): Date | undefined {
+  const value = text.trim()
+  const wcf = wcfDate.exec(value)
+  if (wcf) {
+    // The offset only says where the writer was; the milliseconds are the instant.
+    return validDate(Number(wcf[1]))
+  }
+  const dateOnly = isoDateOnly.exec(value) ?? compactDate.exec(value)
+  if (dateOnly) {
+    return utcDate(Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]), 0, 0, 0, 0)
+  }
+  const iso = isoDateTime.exec(value)
+  if (iso) {
+    const fraction = (iso[7] ?? '').padEnd(3, '0').slice(0, 3)
+    const local = utcDate(
+      Number(iso[1]),
+      Number(iso[2]),
+      Number(iso[3]),
+      Number(iso[4]),
+      Number(iso[5]),
+      Number(iso[6] ?? 0),
+      Number(fraction),
+    )
+    if (!local) return undefined
+    const zone = iso[8]
+    if (!zone || zone.toUpperCase() === 'Z') return local
+    const sign = zone.startsWith('-') ? -1 : 1
+    const digits = zone.slice(1).replace(':', '')
+    const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))
+    return validDate(local.getTime() - sign * minutes * 60_000)
+  }
+  return undefined
+}
+
+function utcDate(
+  year: number,
+  month: number,
+  day: number,
+  hours: number,
+  minutes: number,
+  seconds: number,
+  ms: number,
+): Date | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59 || seconds > 59)
+    return undefined
+  const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, ms))
+  // Date.UTC rolls 31 February over into March; the real parser refuses it.
+  if (date.getUTCDate() !== day) return undefined
+  return validDate(date.getTime())
+}
+
+function validDate(ms: number): Date | undefined {
+  const date = new Date(ms)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/** `/Date(ms)/`, or `/Date(ms+0000)/` with `AppendUtcOffset`: the mock's dates are all UTC. */
+export function formatWcfDate(date: Date, appendUtcOffset = false): string {
+  return `/Date(${date.getTime()}${appendUtcOffset ? '+0000' : ''})/`
+}

@@ -1,0 +1,22 @@
+export { bindDto, type BindResult, type FieldIssue } from './bind-dto.ts'
+export { codecFor, codecs, type Codec, type WriteContext } from './codecs.ts'
+export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
+export { DecodeError } from './decode-error.ts'
+export { controlPath, createDispatch, type Dispatch } from './dispatch.ts'
+export {
+  errorResponse,
+  internalErrorResponse,
+  notFoundResponse,
+  type ServiceError,
+} from './errors.ts'
+export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './format.ts'
+export { parseGuid } from './formats/guid.ts'
+export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'
+export { readJson, writeJson } from './formats/json.ts'
+export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
+export { defaultLimits, type Limits } from './limits.ts'
+export { negotiate, type Negotiated, type NegotiationInput } from './negotiate.ts'
+export { httpMethods, type ControlResolver, type HttpMethod, type Operation } from './operation.ts'
+export { readRequest, type ReadResult } from './read-request.ts'
+export type { RequestContext } from './request-context.ts'
+export { headerSafe, respond } from './respond.ts'

@@ -1,0 +1,109 @@
+import { formats, formatOfContentType, isFormContentType, mimeTypes, type Format } from './format.ts'
+
+export interface NegotiationInput {
+  readonly accept: string | null
+  readonly contentType: string | null
+  readonly query: URLSearchParams
+  /** A recognised extension stripped from the path's last segment (`.csv`), if any. */
+  readonly extension: Format | null
+  /** The path's first segment below the base path (`json` in `/json/reply/X`), if any. */
+  readonly firstSegment: string | null
+  readonly defaultFormat: Format
+}
+
+export interface Negotiated {
+  readonly format: Format
+  /** The response Content-Type header, exactly as the real server writes it. */
+  readonly contentType: string
+  /** `?callback=`: the body is wrapped as `callback(...)` and served as `text/javascript`. */
+  readonly callback: string | null
+}
+
+/**
+ * Chooses the response format exactly as ServiceStack 5 does (servicestack-wire.md section 1.1):
+ * extension, then `?callback=`, `?format=`, a pre-defined route's segment, Accept by the
+ * preferred list (q ignored), the request Content-Type when Accept has `*\/*`, other formats by
+ * prefix, and the default. Never a 406.
+ */
+export function negotiate(input: NegotiationInput): Negotiated {
+  const callback = input.query.get('callback') || null
+  if (input.extension) return answer(input.extension, callback)
+  if (callback) return answer('json', callback)
+
+  const fromQuery = queryFormat(input.query.get('format'), input.firstSegment)
+  if (fromQuery) return answer(fromQuery, null)
+
+  if (input.accept !== null) {
+    const fromAccept = acceptFormat(input)
+    if (fromAccept) return fromAccept
+  }
+  return answer(input.defaultFormat, null)
+}
+
+function queryFormat(format: string | null, firstSegment: string | null): Format | undefined {
+  let name: string
+  if (format === null) {
+    // The pre-defined route check: a first path segment of three or four characters.
+    if (!firstSegment || firstSegment.length < 3 || firstSegment.length > 4) return undefined
+    name = firstSegment.toLowerCase()
+  } else {
+    name = (format.split('.', 1)[0] ?? '').toLowerCase()
+    // ServiceStack 5 maps any value containing these names (`jsonreport` is JSON).
+    if (name.includes('json')) return 'json'
+    if (name.includes('xml')) return 'xml'
+    if (name.includes('jsv')) return 'jsv'
+  }
+  return (formats as readonly string[]).includes(name) ? (name as Format) : undefined
+}
+
+function preferredList(defaultFormat: Format): Format[] {
+  const list: Format[] = ['html', 'json', 'xml', 'jsv']
+  return [defaultFormat, ...list.filter((format) => format !== defaultFormat)]
+}
+
+function acceptFormat(input: NegotiationInput): Negotiated | undefined {
+  const items = (input.accept ?? '').split(',').map((item) => item.trim())
+  const requestType = isFormContentType(input.contentType)
+    ? mimeTypes[input.defaultFormat]
+    : (input.contentType ?? '')
+  const preferred = preferredList(input.defaultFormat)
+  const marked = new Set<Format>()
+  let acceptsAnything = false
+  for (const item of items) {
+    const real = (item.split(';', 1)[0] ?? '').trim().toLowerCase()
+    if (real === '*/*') acceptsAnything = true
+    for (const format of preferred) {
+      const mime = mimeTypes[format]
+      if (real.startsWith(mime)) {
+        // The request's own type wins at once when the client also accepts it.
+        if (mime === requestType) return answer(format, null)
+        marked.add(format)
+      }
+    }
+  }
+  for (const format of preferred) if (marked.has(format)) return answer(format, null)
+  if (acceptsAnything) {
+    if (requestType === '') return answer(input.defaultFormat, null)
+    const format = formatOfContentType(requestType)
+    // The raw header is echoed, parameters and all, as the real server does.
+    return format ? { format, contentType: withCharset(requestType), callback: null } : undefined
+  }
+  for (const item of items) {
+    const lower = item.toLowerCase()
+    for (const format of formats) if (lower.startsWith(mimeTypes[format])) return answer(format, null)
+  }
+  return undefined
+}
+
+function answer(format: Format, callback: string | null): Negotiated {
+  return {
+    format,
+    contentType: callback ? 'text/javascript' : withCharset(mimeTypes[format]),
+    callback,
+  }
+}
+
+/** Only a bare `application/json` gets `; charset=utf-8` (HostConfig.AppendUtf8CharsetOnContentTypes). */
+function withCharset(contentType: string): string {
+  return contentType === 'application/json' ? 'application/json; charset=utf-8' : contentType
+}

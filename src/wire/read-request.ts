@@ -1,0 +1,212 @@
+import type { DtoDef } from '../model/index.ts'
+import { bindDto, type FieldIssue } from './bind-dto.ts'
+import { codecs } from './codecs.ts'
+import { DecodeError } from './decode-error.ts'
+import { errorResponse } from './errors.ts'
+import { formatOfContentType, isFormContentType, type Format } from './format.ts'
+import { readJson } from './formats/json.ts'
+import { checkLimits } from './limits.ts'
+import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
+import type { RequestContext } from './request-context.ts'
+
+export type ReadResult =
+  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly response: Response }
+
+/** Query names that steer the mock or the format, never DTO fields. */
+const reservedQueryNames = new Set(['format', 'callback', 'jsconfig', 'debug'])
+
+/**
+ * Reads a request DTO as the real server does (servicestack-wire.md section 3.1): the body by
+ * its Content-Type alone, then the query string, then form fields, each overriding the last.
+ * Returns only the fields the client set, so updates can merge; refusals come back as the
+ * ServiceStack error response to send.
+ */
+export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<ReadResult> {
+  try {
+    const { request } = ctx
+    const contentType = request.headers.get('content-type')
+    const fields: Record<string, unknown> = {}
+    const issues: FieldIssue[] = []
+    let form: URLSearchParams | FormData | null = null
+
+    if (isFormContentType(contentType) && ctx.bodyFormat === null) {
+      form = await readForm(request, contentType ?? '', ctx)
+    } else {
+      const text = await readBodyText(request, ctx.config.limits.bodyBytes)
+      if (text.trim() !== '') {
+        const tree = parseBody(text, ctx.bodyFormat ?? formatOfContentType(contentType), def, ctx)
+        if (tree !== undefined) {
+          if (!isLooseObject(tree)) throw new DecodeError(`Failed to read request: expected an object of type '${def.name}'`)
+          checkLimits(tree, ctx.config.limits)
+          const bound = bindDto(def, tree, ctx.now)
+          Object.assign(fields, bound.value)
+          issues.push(...bound.issues)
+        } else if (contentType === null) {
+          ctx.warnings.push('the request has a body but no Content-Type: the body was ignored')
+        } else {
+          ctx.warnings.push(`Content-Type '${contentType}' has no reader: the body was ignored`)
+        }
+      }
+    }
+
+    // Pre-defined routes do not merge the query string (servicestack-wire.md section 1.7).
+    if (ctx.bodyFormat === null) {
+      overrideFrom(ctx.url.searchParams, def, ctx, fields, issues)
+      if (form) overrideFrom(form, def, ctx, fields, issues)
+    }
+
+    if (issues.length > 0) {
+      if (ctx.config.strict) {
+        return {
+          ok: false,
+          response: errorResponse(ctx, {
+            status: 400,
+            errorCode: 'SerializationException',
+            message: `Unable to bind to request '${def.name}'`,
+            errors: issues.map((issue) => ({
+              ErrorCode: 'SerializationException',
+              FieldName: issue.path,
+              Message: `'${issue.value}' is an Invalid value for '${issue.field}'`,
+            })),
+          }),
+        }
+      }
+      for (const issue of issues) {
+        ctx.warnings.push(
+          `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`,
+        )
+      }
+    }
+    // Strict mode: an ignored body is refused too, not only a dropped value.
+    if (ctx.config.strict && ctx.warnings.length > 0) {
+      return {
+        ok: false,
+        response: errorResponse(ctx, {
+          status: 400,
+          errorCode: 'SerializationException',
+          message: ctx.warnings.join('; '),
+        }),
+      }
+    }
+    return { ok: true, value: fields }
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error
+    return {
+      ok: false,
+      response: errorResponse(ctx, {
+        status: error.status,
+        errorCode: error.errorCode,
+        message: error.message,
+      }),
+    }
+  }
+}
+
+function parseBody(
+  text: string,
+  format: Format | undefined,
+  def: DtoDef,
+  ctx: RequestContext,
+): Loose | undefined {
+  if (format === 'csv' && text.trimStart().startsWith('{')) {
+    // The spec's samples send JSON object notation as text/csv: a ServiceStack metadata-page
+    // artefact (servicestack-wire.md section 3.4). decisions.md: read it as an object.
+    return readJson(text, def.name, ctx.config.limits)
+  }
+  const read = format ? codecs[format]?.read : undefined
+  return read ? read(text, def, ctx.config.limits) : undefined
+}
+
+/** The body as text, refused with 413 past the limit without buffering more than it. */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > limit) throw tooLarge(declared, limit)
+  if (request.body === null) return ''
+  if (Number.isFinite(declared)) {
+    const text = await request.text()
+    if (text.length > limit) throw tooLarge(text.length, limit)
+    return text
+  }
+  // No declared length (chunked): count as the bytes arrive and stop at the limit.
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit) {
+      await reader.cancel()
+      throw tooLarge(total, limit)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}
+
+function tooLarge(size: number, limit: number): DecodeError {
+  return new DecodeError(
+    `Failed to read request: the body is ${size} bytes, over the limit of ${limit} bytes`,
+    { status: 413, errorCode: 'RequestEntityTooLarge' },
+  )
+}
+
+async function readForm(
+  request: Request,
+  contentType: string,
+  ctx: RequestContext,
+): Promise<URLSearchParams | FormData> {
+  if (contentType.toLowerCase().startsWith('multipart/form-data')) {
+    const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+    if (declared > ctx.config.limits.bodyBytes) throw tooLarge(declared, ctx.config.limits.bodyBytes)
+    try {
+      return await request.formData()
+    } catch (error) {
+      throw new DecodeError(`Failed to read request: malformed multipart body: ${(error as Error).message}`)
+    }
+  }
+  return new URLSearchParams(await readBodyText(request, ctx.config.limits.bodyBytes))
+}
+
+/**
+ * Query and form values override the body. Strings take the raw text; other types are parsed
+ * from text (structured values in object notation), and empty values are skipped.
+ */
+function overrideFrom(
+  source: URLSearchParams | FormData,
+  def: DtoDef,
+  ctx: RequestContext,
+  fields: Record<string, unknown>,
+  issues: FieldIssue[],
+): void {
+  const tree: LooseObject = {}
+  for (const [name, raw] of source) {
+    if (typeof raw !== 'string' || raw === '') continue
+    const lower = name.toLowerCase()
+    if (reservedQueryNames.has(lower) || lower.startsWith('__')) continue
+    const entry = def.byLowerName.get(lower)
+    if (!entry) continue
+    const kind = entry.spec.type.kind
+    tree[entry.name] = kind === 'list' || kind === 'object' || kind === 'any' ? structured(raw) : raw
+  }
+  const bound = bindDto(def, tree, ctx.now)
+  Object.assign(fields, bound.value)
+  issues.push(...bound.issues)
+}
+
+function structured(raw: string): Loose {
+  const text = raw.trim()
+  if (!text.startsWith('{') && !text.startsWith('[')) return raw
+  try {
+    return JSON.parse(text) as Loose
+  } catch {
+    return raw
+  }
+}

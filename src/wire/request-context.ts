@@ -1,0 +1,23 @@
+import type { MockConfig } from './config.ts'
+import type { Format } from './format.ts'
+import type { WriteOptions } from './formats/jsconfig.ts'
+import type { Negotiated } from './negotiate.ts'
+
+/** Everything a resolver knows about one request, built once by the dispatcher. */
+export interface RequestContext {
+  readonly request: Request
+  readonly url: URL
+  readonly config: MockConfig
+  readonly negotiated: Negotiated
+  readonly writeOptions: WriteOptions
+  /** The request DTO's name: the CSV file name and the HTML page's title. */
+  readonly operationName: string
+  /** On a pre-defined route (`/json/reply/X`) the body is read in that format, whatever its type. */
+  readonly bodyFormat: Format | null
+  /** Path variables such as `{product}`. */
+  readonly params: Readonly<Record<string, string>>
+  /** The time of this request, from the config's clock. */
+  readonly now: Date
+  /** What the mock noticed and let pass, for `X-Mock-Warning` and the log. */
+  readonly warnings: string[]
+}

@@ -1,0 +1,49 @@
+import type { DtoDef } from '../model/index.ts'
+import { codecFor, codecs } from './codecs.ts'
+import type { RequestContext } from './request-context.ts'
+
+/**
+ * The response for a DTO in the negotiated format, with the real host's headers: the
+ * Content-Type it writes, `Vary: Accept`, the CSV attachment name, and the mock's warnings.
+ */
+export function respond(
+  ctx: RequestContext,
+  def: DtoDef,
+  value: object,
+  init: { status?: number; statusText?: string } = {},
+): Response {
+  const { negotiated } = ctx
+  const codec = codecFor(negotiated.format)
+  let body = codec.write(def, value, {
+    options: ctx.writeOptions,
+    url: ctx.url,
+    operationName: ctx.operationName,
+  })
+  if (negotiated.callback) body = `${negotiated.callback}(${body})`
+  const headers = new Headers()
+  // A format with no codec of its own yet is answered in JSON, and says so honestly.
+  headers.set(
+    'Content-Type',
+    codecs[negotiated.format] ? negotiated.contentType : 'application/json; charset=utf-8',
+  )
+  headers.set('Vary', 'Accept')
+  // The real CsvFormat filter compares the type exactly: an echoed `text/csv; …` gets none.
+  if (negotiated.contentType === 'text/csv' && !negotiated.callback) {
+    headers.set('Content-Disposition', `attachment;filename="${ctx.operationName}.csv"`)
+  }
+  if (ctx.warnings.length > 0) headers.set('X-Mock-Warning', headerSafe(ctx.warnings.join('; ')))
+  return new Response(body, {
+    status: init.status ?? 200,
+    ...(init.statusText ? { statusText: init.statusText } : {}),
+    headers,
+  })
+}
+
+/** Header values are bytes: anything outside printable ASCII is escaped, and length capped. */
+export function headerSafe(text: string): string {
+  const ascii = text.replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return ascii.length > 2000 ? `${ascii.slice(0, 1997)}...` : ascii
+}
