@@ -1,0 +1,118 @@
+import { profilePictureUrls, type CommentResponse } from '../src/model/index.ts'
+import {
+  dayMs,
+  hourMs,
+  randomGuid,
+  referenceTime,
+  reseed,
+  seedKinds,
+  type SeedContext,
+} from './seeded-faker.ts'
+
+/** How many consecutive seeded comments share a thread. */
+export const commentsPerThread = 6
+
+// Readable English comments, cheap to draw: lorem text reads like noise in a UI, and faker's
+// phrase generators cost several microseconds each (this runs 100k times at start-up).
+const sentences = [
+  'Great read, thanks for sharing!',
+  'This helped me a lot.',
+  'I had the same problem with the {} last week.',
+  'Could you write a follow-up about the {}?',
+  'Not sure I agree about the {} part.',
+  'The {} example in the second section is really useful.',
+  'Bookmarked for later.',
+  'Does this also work with an older {}?',
+  'We tried something similar and it worked well.',
+  'Thanks, this saved me a lot of time.',
+  'The link to the {} seems to be broken.',
+  'Any plans to cover the {} in more detail?',
+  'Clear and to the point.',
+  'I would love to see more posts like this.',
+  'Our team switched to a new {} after reading this.',
+  'Well written, but a bit too short.',
+]
+const customData = [
+  '{"source":"web"}',
+  '{"source":"mobile"}',
+  '{"source":"email","campaign":"spring"}',
+]
+const separators = ['.', '_', '']
+const statusWeights = [
+  { weight: 80, value: 'Published' },
+  { weight: 10, value: 'WaitingForApproval' },
+  { weight: 5, value: 'Spam' },
+  { weight: 5, value: 'Hidden' },
+]
+
+interface Thread {
+  readonly index: number
+  readonly key: string
+  readonly start: number
+}
+
+/**
+ * Makes the seeded comments of one factory. Comments come in threads of `commentsPerThread`;
+ * a thread's key and first date come from (seed, thread) alone, so no comment depends on which
+ * comments were made before it.
+ *
+ * @example
+ * const comment = createCommentMaker({ seed: 1, faker: createSeededFaker() })
+ * comment(7).ThreadKey === comment(6).ThreadKey // true
+ */
+export function createCommentMaker(context: SeedContext): (index: number) => CommentResponse {
+  // Faker's name and e-mail helpers go through its template engine (1 to 2 µs a call);
+  // drawing from its word lists directly gives the same kind of values far cheaper.
+  const definitions = context.faker.rawDefinitions
+  const firstNames = definitions.person?.first_name?.generic ?? ['Alex']
+  const lastNames = definitions.person?.last_name?.generic ?? ['Smith']
+  const domains = definitions.internet?.free_email ?? ['example.com']
+  // Seeded comments are made in index order, six to a thread: remembering the last thread
+  // saves redoing it five times out of six. It is a pure cache; any order gives the same data.
+  let lastThread: Thread | null = null
+
+  function threadOf(index: number): Thread {
+    if (lastThread?.index === index) return lastThread
+    const faker = reseed(context, seedKinds.commentThread, index)
+    const key = randomGuid(faker)
+    const start = faker.date.between({
+      from: referenceTime - 730 * dayMs,
+      to: referenceTime - 8 * dayMs,
+    })
+    lastThread = { index, key, start: start.getTime() }
+    return lastThread
+  }
+
+  return (index) => {
+    const thread = threadOf(Math.floor(index / commentsPerThread))
+    const faker = reseed(context, seedKinds.comment, index)
+    const firstName = faker.helpers.arrayElement(firstNames)
+    const lastName = faker.helpers.arrayElement(lastNames)
+    const suffix = faker.datatype.boolean(0.4) ? String(faker.number.int({ min: 1, max: 99 })) : ''
+    const local = `${firstName}${faker.helpers.arrayElement(separators)}${lastName}${suffix}`
+    const email = `${local.replace(/[^A-Za-z0-9._]/g, '')}@${faker.helpers.arrayElement(domains)}`
+    const message = faker.helpers
+      .arrayElements(sentences, { min: 1, max: 3 })
+      .map((sentence) => sentence.replace('{}', () => faker.word.noun()))
+      .join(' ')
+    // Later comments of a thread come later, at most a day apart, all before the reference.
+    const position = index % commentsPerThread
+    const offset = position * dayMs + faker.number.int({ min: 0, max: 23 * hourMs })
+    const pictures = profilePictureUrls(email)
+    return {
+      Key: randomGuid(faker),
+      Name: `${firstName} ${lastName}`,
+      Message: message,
+      DateCreated: new Date(thread.start + offset),
+      ProfilePictureUrl: pictures.ProfilePictureUrl,
+      ProfilePictureThumbnailUrl: pictures.ProfilePictureThumbnailUrl,
+      Status: faker.helpers.weightedArrayElement(statusWeights),
+      Email: email,
+      ThreadKey: thread.key,
+      // A public-looking unicast address; faker's ipv4() parses a CIDR block on every call.
+      AuthorIpAddress: `${faker.number.int({ min: 11, max: 223 })}.${faker.number.int(255)}.${faker.number.int(255)}.${faker.number.int({ min: 1, max: 254 })}`,
+      CustomData: faker.datatype.boolean(0.3) ? faker.helpers.arrayElement(customData) : null,
+      Rating: faker.datatype.boolean() ? faker.number.int({ min: 1, max: 5 }) : null,
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import type { LifecycleStatusModel } from '../src/model/index.ts'
+import type { ContainerFacts } from '../src/store/index.ts'
+import {
+  canonicalId,
+  dayMs,
+  hashText,
+  referenceTime,
+  reseed,
+  seedKinds,
+  type SeedContext,
+  type SeededFaker,
+} from './seeded-faker.ts'
+
+/** The workflow statuses an item's lifecycle can be in, as `WorkflowStatus` names them. */
+export const lifecycleStatuses = [
+  'Published',
+  'Draft',
+  'AwaitingApproval',
+  'Unpublished',
+  'Scheduled',
+] as const
+export type LifecycleStatus = (typeof lifecycleStatuses)[number]
+
+const statusLabels: Record<LifecycleStatus, string> = {
+  Published: 'Published',
+  Draft: 'Draft',
+  AwaitingApproval: 'Awaiting approval',
+  Unpublished: 'Unpublished',
+  Scheduled: 'Scheduled',
+}
+
+// Where an item type's detail pages live on the site.
+const detailSections: Readonly<Record<string, string>> = {
+  NewsItem: 'news',
+  Event: 'events',
+  BlogPost: 'blog',
+  Image: 'images',
+  Document: 'docs',
+  Product: 'products',
+}
+
+/**
+ * What the server fills in on a submitted container, from (seed, item id) alone; the item type
+ * only names it (`Cms.News.Model.NewsItem` is a "News item").
+ */
+export function makeContainerFacts(
+  context: SeedContext,
+  itemId: string,
+  itemType: string | null,
+): ContainerFacts {
+  const faker = reseed(context, seedKinds.containerFacts, ...hashText(canonicalId(itemId)))
+  const typeName = itemType?.trim().split('.').pop() ?? ''
+  const isPageControl = faker.datatype.boolean(0.2)
+  const status = makeLifecycleStatus(faker)
+  const section = detailSections[typeName] ?? 'content'
+  const published = faker.date.past({ years: 3, refDate: referenceTime - dayMs })
+  const slug = faker.helpers.slugify(faker.word.words({ count: { min: 2, max: 4 } })).toLowerCase()
+  return {
+    DisplayType: typeName === '' ? 'Content item' : displayTypeOf(typeName),
+    ItemStatus: status,
+    IsPageControl: isPageControl,
+    DetailsViewUrl: isPageControl ? null : `/${section}/${datePath(published)}/${slug}`,
+  }
+}
+
+// "NewsItem" reads "News item", as the CMS shows a type to editors.
+function displayTypeOf(typeName: string): string {
+  const words = typeName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ')
+  return words.map((word, i) => (i === 0 ? word : word.toLowerCase())).join(' ')
+}
+
+function datePath(date: Date): string {
+  const month = String(date.getUTCMonth() + 1).padStart(2, '0')
+  const day = String(date.getUTCDate()).padStart(2, '0')
+  return `${date.getUTCFullYear()}/${month}/${day}`
+}
+
+// Internally consistent: published iff Published; a lock has an owner; an item locked by
+// someone else cannot be edited; changing the status needs edit rights.
+function makeLifecycleStatus(faker: SeededFaker): LifecycleStatusModel {
+  const status = faker.helpers.weightedArrayElement<LifecycleStatus>([
+    { weight: 5, value: 'Published' },
+    { weight: 2, value: 'Draft' },
+    { weight: 1, value: 'AwaitingApproval' },
+    { weight: 1, value: 'Unpublished' },
+    { weight: 1, value: 'Scheduled' },
+  ])
+  const isAdmin = faker.datatype.boolean(0.3)
+  const isLocked = faker.datatype.boolean(0.2)
+  const isLockedByMe = isLocked && faker.datatype.boolean()
+  const lockedBy = isLocked ? faker.internet.username() : null
+  const isEditable = (!isLocked || isLockedByMe) && faker.datatype.boolean(0.9)
+  return {
+    DisplayStatus: statusLabels[status],
+    IsAdmin: isAdmin,
+    IsEditable: isEditable,
+    IsStatusEditable: isEditable && (isAdmin || faker.datatype.boolean(0.6)),
+    IsLocked: isLocked,
+    IsPublished: status === 'Published',
+    IsLockedByMe: isLockedByMe,
+    LockedByUsername: lockedBy,
+    WorkflowStatus: status,
+  }
+}

@@ -1,0 +1,466 @@
+import { describe, expect, it, vi } from 'vitest'
+import {
+  ABTestViewModel,
+  CommentResponse,
+  ContainerInfoMessage,
+  ContainerInfoModel,
+  ContentsProxy,
+  CreateService,
+  FieldModel,
+  GoalViewModel,
+  LifecycleStatusModel,
+  PropertiesProxy,
+  VariationViewModel,
+  abTestStatuses,
+  commentStatuses,
+  goalTypes,
+  profilePictureUrls,
+  type DtoDef,
+} from '../src/model/index.ts'
+import {
+  createMemoryStore,
+  deterministicGuid,
+  type EntityFactory,
+  type EntityFactoryMaker,
+} from '../src/store/index.ts'
+import {
+  commentsPerThread,
+  createFactory,
+  createSeededRandomizer,
+  fieldKindOf,
+  lifecycleStatuses,
+  referenceTime,
+} from '../seeds/index.ts'
+
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
+const someIds = range(300).map((n) => deterministicGuid(7, 'test-item', n))
+const fieldNames = ['Title', 'Content', 'Summary', 'PublicationDate', 'StartDate', 'Price', 'Width']
+
+// One sample of everything a factory makes, to compare factories with.
+function sample(factory: EntityFactory): unknown[] {
+  const id = someIds[0] ?? ''
+  return [
+    ...range(6).map((i) => factory.abTest(i)),
+    ...range(6).map((i) => factory.service(i)),
+    ...range(4).map((i) => factory.containerPage(i)),
+    ...range(14).map((i) => factory.comment(i)),
+    factory.pageTitle(id),
+    factory.containerFacts(id, 'Cms.News.Model.NewsItem'),
+    ...fieldNames.map((name) => factory.fieldConstraints(id, name)),
+  ]
+}
+
+function keysOf(def: DtoDef): string[] {
+  return def.entries.map((entry) => entry.name)
+}
+
+function flattenTypes(
+  types: readonly ContentsProxy[] | null,
+  depth = 1,
+): [ContentsProxy, number][] {
+  return (types ?? []).flatMap((type): [ContentsProxy, number][] => [
+    [type, depth],
+    ...flattenTypes(type.Children, depth + 1),
+  ])
+}
+
+describe('createFactory', () => {
+  it('is an EntityFactoryMaker the memory store can seed from', () => {
+    const maker: EntityFactoryMaker = createFactory
+    const store = createMemoryStore({ seed: 3, factory: maker })
+    expect(store.factory.seed).toBe(3)
+    expect(store.state.abTests.size).toBe(store.counts.abTests)
+    expect(store.state.services.size).toBe(store.counts.services)
+    expect(store.state.containers.size).toBe(store.counts.containers)
+    expect(store.state.comments.size).toBe(store.counts.comments)
+  })
+
+  it('makes the same data, to the byte, from the same seed', () => {
+    const first = sample(createFactory(42))
+    const second = sample(createFactory(42))
+    expect(second).toEqual(first)
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first))
+  })
+
+  it('makes different data from different seeds, method by method', () => {
+    const one = createFactory(1)
+    const two = createFactory(2)
+    const id = someIds[1] ?? ''
+    expect(two.abTest(0)).not.toEqual(one.abTest(0))
+    expect(two.service(1)).not.toEqual(one.service(1))
+    expect(two.containerPage(0)).not.toEqual(one.containerPage(0))
+    expect(two.comment(0)).not.toEqual(one.comment(0))
+    expect(two.comment(0).ThreadKey).not.toBe(one.comment(0).ThreadKey)
+    const titles = someIds.slice(0, 20)
+    expect(titles.map((pageId) => two.pageTitle(pageId))).not.toEqual(
+      titles.map((pageId) => one.pageTitle(pageId)),
+    )
+    expect(two.containerFacts(id, null)).not.toEqual(one.containerFacts(id, null))
+    const constraints = (factory: EntityFactory) =>
+      someIds.slice(0, 10).map((itemId) => factory.fieldConstraints(itemId, 'Title'))
+    expect(constraints(two)).not.toEqual(constraints(one))
+  })
+
+  it('makes an entity the same whatever was made before it', () => {
+    const direct = createFactory(9)
+    const fifth = direct.comment(5)
+    const seventh = direct.comment(7)
+    const busy = createFactory(9)
+    for (const i of range(5)) busy.comment(i)
+    busy.abTest(3)
+    busy.containerPage(1)
+    busy.fieldConstraints(someIds[2] ?? '', 'Title')
+    expect(busy.comment(5)).toEqual(fifth)
+    busy.comment(100)
+    expect(busy.comment(7)).toEqual(seventh)
+    expect(busy.comment(5)).toEqual(fifth)
+    expect(busy.abTest(2)).toEqual(createFactory(9).abTest(2))
+    expect(busy.service(2)).toEqual(createFactory(9).service(2))
+    expect(busy.containerPage(2)).toEqual(createFactory(9).containerPage(2))
+  })
+
+  it('does not depend on the day it runs', () => {
+    const today = sample(createFactory(5))
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2041-07-15T13:45:00Z'))
+      expect(sample(createFactory(5))).toEqual(today)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('makes whole DTO values, every field present', () => {
+    const factory = createFactory(11)
+    for (const i of range(10)) {
+      const test = factory.abTest(i)
+      expect(Object.keys(test)).toEqual(keysOf(ABTestViewModel))
+      for (const v of test.Variations ?? [])
+        expect(Object.keys(v)).toEqual(keysOf(VariationViewModel))
+      for (const g of test.Goals ?? []) expect(Object.keys(g)).toEqual(keysOf(GoalViewModel))
+
+      const service = factory.service(i)
+      expect(Object.keys(service)).toEqual(keysOf(CreateService))
+      for (const [type] of flattenTypes(service.Types)) {
+        expect(Object.keys(type)).toEqual(keysOf(ContentsProxy))
+        for (const p of type.Properties ?? [])
+          expect(Object.keys(p)).toEqual(keysOf(PropertiesProxy))
+      }
+
+      const page = factory.containerPage(i)
+      expect(Object.keys(page)).toEqual(keysOf(ContainerInfoMessage))
+      for (const container of page.ContainersInfo ?? []) {
+        expect(Object.keys(container)).toEqual(keysOf(ContainerInfoModel))
+        expect(Object.keys(container.ItemStatus ?? {})).toEqual(keysOf(LifecycleStatusModel))
+        for (const f of container.Fields ?? []) expect(Object.keys(f)).toEqual(keysOf(FieldModel))
+      }
+
+      expect(Object.keys(factory.comment(i))).toEqual(keysOf(CommentResponse))
+    }
+  })
+})
+
+describe('seeded A/B tests', () => {
+  const factory = createFactory(21)
+  const tests = range(50).map((i) => factory.abTest(i))
+
+  it('cover all five statuses in the first five tests', () => {
+    expect(
+      tests
+        .slice(0, 5)
+        .map((test) => test.Status)
+        .sort(),
+    ).toEqual([...abTestStatuses].sort())
+  })
+
+  it.each(range(50))('test %i has one original and distributions summing to 100', (i) => {
+    const test = tests[i]!
+    const variations = test.Variations ?? []
+    expect(test.Id).toMatch(guidPattern)
+    expect(test.SiteId).toMatch(guidPattern)
+    expect(test.Page.startsWith('/')).toBe(true)
+    expect(variations.length).toBeGreaterThanOrEqual(2)
+    expect(variations.length).toBeLessThanOrEqual(4)
+    expect(variations.filter((v) => v.IsOriginal === true)).toHaveLength(1)
+    expect(variations.reduce((sum, v) => sum + v.Distribution, 0)).toBe(100)
+    for (const [ordinal, v] of variations.entries()) {
+      expect(Number.isInteger(v.Distribution) && v.Distribution > 0).toBe(true)
+      expect(v.Ordinal).toBe(ordinal)
+      expect(v.Id).toMatch(guidPattern)
+      expect(v.PageDataId).toMatch(guidPattern)
+    }
+    expect(new Set(variations.map((v) => v.Id)).size).toBe(variations.length)
+  })
+
+  it.each(range(50))('test %i has one primary goal of a known type', (i) => {
+    const goals = tests[i]!.Goals ?? []
+    expect(goals.length).toBeGreaterThanOrEqual(1)
+    expect(goals.length).toBeLessThanOrEqual(3)
+    expect(goals.filter((g) => g.IsPrimary === true)).toHaveLength(1)
+    expect(goals.map((g) => g.Ordinal)).toEqual(range(goals.length))
+    for (const goal of goals) expect(goalTypes).toContain(goal.GoalType)
+  })
+
+  it.each(range(50))('test %i has dates that agree with its status', (i) => {
+    const test = tests[i]!
+    const start = test.StartDate?.getTime() ?? null
+    const stop = test.StopDate?.getTime() ?? null
+    expect(test.Status).toBe(abTestStatuses[i % 5])
+    switch (test.Status) {
+      case 'NotStarted':
+        expect(start === null || start > referenceTime).toBe(true)
+        expect(stop).toBeNull()
+        break
+      case 'Scheduled':
+        expect(start).not.toBeNull()
+        expect(start!).toBeGreaterThan(referenceTime)
+        expect(stop === null || stop > start!).toBe(true)
+        break
+      case 'Active':
+        expect(start!).toBeLessThan(referenceTime)
+        expect(stop === null || stop > referenceTime).toBe(true)
+        break
+      case 'Stopped':
+      case 'Ended':
+        expect(start!).toBeLessThan(stop!)
+        expect(stop!).toBeLessThan(referenceTime)
+        break
+    }
+    const modified = test.LastModified.getTime()
+    expect(modified).toBeLessThan(referenceTime)
+    if (start !== null && start < referenceTime) expect(modified).toBeGreaterThan(start)
+  })
+
+  it.each(range(50))('test %i marks the winner exactly when it has ended', (i) => {
+    const test = tests[i]!
+    const variations = test.Variations ?? []
+    const ids = variations.map((v) => v.Id)
+    if (test.Status === 'Ended') {
+      expect(ids).toContain(test.WinnerVariationId)
+      expect(test.WinnerVariationId).toBe(test.WinnerVariationId?.toLowerCase())
+    } else {
+      expect(test.WinnerVariationId).toBeNull()
+    }
+    for (const v of variations) expect(v.IsWinner).toBe(v.Id === test.WinnerVariationId)
+    expect(test.SelectedVariationId === null || ids.includes(test.SelectedVariationId)).toBe(true)
+    expect(test.UserSegmentId === null || guidPattern.test(test.UserSegmentId)).toBe(true)
+  })
+})
+
+describe('seeded service definitions', () => {
+  const factory = createFactory(31)
+  const services = range(100).map((i) => factory.service(i))
+
+  it('have routes unique case-insensitively', () => {
+    const routes = services.map((service) => service.Route?.toLowerCase())
+    expect(routes.every((route) => route?.startsWith('/api/'))).toBe(true)
+    expect(new Set(routes).size).toBe(services.length)
+    expect(services[0]?.Route).toBe('/api/default')
+  })
+
+  it('give every type exactly one key property, named Id', () => {
+    for (const service of services) {
+      const types = flattenTypes(service.Types)
+      expect(service.Types?.length).toBeGreaterThanOrEqual(2)
+      expect(service.Types?.length).toBeLessThanOrEqual(4)
+      for (const [type, depth] of types) {
+        const properties = type.Properties ?? []
+        expect(depth).toBeLessThanOrEqual(3)
+        expect(properties.length).toBeGreaterThanOrEqual(2)
+        expect(properties.length).toBeLessThanOrEqual(5)
+        expect(properties.filter((p) => p.IsKey).map((p) => p.Name)).toEqual(['Id'])
+        expect(type.ClrType).not.toMatch(/telerik|sitefinity/i)
+        for (const child of type.Children ?? []) expect(child.ParentId).toBe(type.UrlKey)
+      }
+      for (const type of service.Types ?? []) expect(type.ParentId).toBeNull()
+    }
+  })
+
+  it('include nested types somewhere', () => {
+    const depths = services.flatMap((service) => flattenTypes(service.Types).map(([, d]) => d))
+    expect(Math.max(...depths)).toBe(3)
+  })
+})
+
+describe('seeded container facts', () => {
+  const factory = createFactory(41)
+  const types = [
+    'Cms.News.Model.NewsItem',
+    'Cms.Events.Model.Event',
+    'Cms.Blogs.Model.BlogPost',
+    null,
+  ]
+
+  it('keep each lifecycle status consistent', () => {
+    for (const [n, id] of someIds.entries()) {
+      const facts = factory.containerFacts(id, types[n % types.length] ?? null)
+      const status = facts.ItemStatus!
+      expect(lifecycleStatuses).toContain(status.WorkflowStatus)
+      expect(status.IsPublished).toBe(status.WorkflowStatus === 'Published')
+      expect(status.IsLocked).toBe(status.LockedByUsername !== null)
+      if (status.IsLockedByMe) expect(status.IsLocked).toBe(true)
+      if (status.IsLocked && !status.IsLockedByMe) expect(status.IsEditable).toBe(false)
+      if (status.IsStatusEditable) expect(status.IsEditable).toBe(true)
+      expect(facts.DetailsViewUrl === null).toBe(facts.IsPageControl)
+      if (facts.DetailsViewUrl !== null) {
+        expect(facts.DetailsViewUrl).toMatch(/^\/[a-z]+\/\d{4}\/\d{2}\/\d{2}\/[a-z0-9-]+$/)
+      }
+    }
+  })
+
+  it('name the display type after the item type', () => {
+    const id = someIds[3] ?? ''
+    expect(factory.containerFacts(id, 'Cms.News.Model.NewsItem').DisplayType).toBe('News item')
+    expect(factory.containerFacts(id, 'Cms.Blogs.Model.BlogPost').DisplayType).toBe('Blog post')
+    expect(factory.containerFacts(id, null).DisplayType).toBe('Content item')
+  })
+
+  it('are the same for a GUID however it is written', () => {
+    const id = someIds[4] ?? ''
+    const braced = `{${id.toUpperCase()}}`
+    expect(factory.containerFacts(braced, null)).toEqual(factory.containerFacts(id, null))
+    expect(factory.pageTitle(braced)).toBe(factory.pageTitle(id))
+    expect(factory.fieldConstraints(braced, 'Title')).toEqual(factory.fieldConstraints(id, 'Title'))
+  })
+
+  it('give fields constraints that fit their kind', () => {
+    for (const id of someIds.slice(0, 60)) {
+      for (const name of fieldNames) {
+        const c = factory.fieldConstraints(id, name)
+        expect(c.Required === null || c.Required === 'required').toBe(true)
+        expect(c.RequiredViolationMessage).toBe(
+          c.Required === null ? null : `The ${name} field is required.`,
+        )
+        if (c.MinLength !== null && c.MaxLength !== null) {
+          expect(c.MinLength).toBeLessThanOrEqual(c.MaxLength)
+        }
+        expect(c.MinLengthViolationMessage).toBe(
+          c.MinLength ? `The ${name} field must be at least ${c.MinLength} characters long.` : null,
+        )
+        expect(c.MaxLengthViolationMessage).toBe(
+          c.MaxLength ? `The ${name} field must be at most ${c.MaxLength} characters long.` : null,
+        )
+        if (c.Pattern !== null) expect(() => new RegExp(c.Pattern!)).not.toThrow()
+        const kind = fieldKindOf(name)
+        if (kind === 'date') {
+          expect(Date.parse(c.MinDate!)).toBeLessThan(Date.parse(c.MaxDate!))
+          expect([0, null]).toContain(c.MaxLength)
+          expect(c.MinValue).toBeNull()
+        } else if (kind === 'number') {
+          expect(c.MinValue as number).toBeLessThan(c.MaxValue as number)
+          expect(c.MinLength).toBeNull()
+          expect(c.MinDate).toBeNull()
+        } else {
+          expect(c.MinLength).not.toBeNull()
+          expect(c.MaxLength!).toBeGreaterThanOrEqual(50)
+          expect(c.MinDate).toBeNull()
+          expect(c.MinValue).toBeNull()
+        }
+      }
+    }
+  })
+
+  it('fill the seeded pages with the same facts a POST would get', () => {
+    for (const i of range(10)) {
+      const page = factory.containerPage(i)
+      expect(page.PageId).toMatch(guidPattern)
+      expect(page.PageTitle).toBe(factory.pageTitle(page.PageId!))
+      const containers = page.ContainersInfo ?? []
+      expect(containers.length).toBeGreaterThanOrEqual(2)
+      expect(containers.length).toBeLessThanOrEqual(4)
+      for (const container of containers) {
+        expect(container.ItemId).toMatch(guidPattern)
+        const facts = factory.containerFacts(container.ItemId!, container.ItemType)
+        expect(container).toMatchObject(facts)
+        const fields = container.Fields ?? []
+        expect(fields.length).toBeGreaterThanOrEqual(1)
+        expect(fields.length).toBeLessThanOrEqual(4)
+        for (const field of fields) {
+          expect(field).toEqual({
+            Name: field.Name,
+            ...factory.fieldConstraints(container.ItemId!, field.Name!),
+          })
+        }
+      }
+    }
+  })
+})
+
+describe('seeded comments', () => {
+  const factory = createFactory(51)
+  const comments = range(600).map((i) => factory.comment(i))
+
+  it('share a thread key with the rest of their thread, and only with it', () => {
+    for (const [i, comment] of comments.entries()) {
+      const first = comments[i - (i % commentsPerThread)]!
+      expect(comment.ThreadKey).toBe(first.ThreadKey)
+      expect(comment.ThreadKey).toMatch(guidPattern)
+    }
+    const threads = new Set(comments.map((comment) => comment.ThreadKey))
+    expect(threads.size).toBe(comments.length / commentsPerThread)
+  })
+
+  it('have unique keys and believable fields', () => {
+    expect(new Set(comments.map((comment) => comment.Key)).size).toBe(comments.length)
+    for (const comment of comments) {
+      expect(comment.Key).toMatch(guidPattern)
+      expect(commentStatuses).toContain(comment.Status)
+      expect(comment.DateCreated).toBeInstanceOf(Date)
+      expect(comment.DateCreated.getTime()).toBeLessThan(referenceTime)
+      expect(comment.Email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/)
+      expect(comment.AuthorIpAddress).toMatch(/^(\d{1,3})(\.\d{1,3}){3}$/)
+      expect(comment.AuthorIpAddress!.split('.').every((octet) => Number(octet) <= 255)).toBe(true)
+      expect(comment.Rating === null || [1, 2, 3, 4, 5].includes(comment.Rating)).toBe(true)
+      if (comment.CustomData !== null) expect(() => JSON.parse(comment.CustomData!)).not.toThrow()
+      expect(comment.Message?.length).toBeGreaterThan(0)
+    }
+    const statuses = new Set(comments.map((comment) => comment.Status))
+    expect(statuses.size).toBe(commentStatuses.length)
+    const published = comments.filter((comment) => comment.Status === 'Published').length
+    expect(published / comments.length).toBeGreaterThan(0.6)
+  })
+
+  it('derive their picture URLs from the e-mail address', () => {
+    for (const comment of comments.slice(0, 100)) {
+      const urls = profilePictureUrls(comment.Email)
+      expect(comment.ProfilePictureUrl).toBe(urls.ProfilePictureUrl)
+      expect(comment.ProfilePictureThumbnailUrl).toBe(urls.ProfilePictureThumbnailUrl)
+    }
+  })
+
+  it('keep a thread in order of time', () => {
+    for (const i of range(comments.length - 1)) {
+      if ((i + 1) % commentsPerThread === 0) continue
+      expect(comments[i]!.DateCreated.getTime()).toBeLessThan(
+        comments[i + 1]!.DateCreated.getTime(),
+      )
+    }
+  })
+})
+
+describe('createSeededRandomizer', () => {
+  it('gives the same stream for the same seed words, and others for others', () => {
+    const randomizer = createSeededRandomizer()
+    const draw = (seed: number[]) => {
+      randomizer.seed(seed)
+      return range(5).map(() => randomizer.next())
+    }
+    expect(draw([1, 4, 7])).toEqual(draw([1, 4, 7]))
+    expect(draw([1, 4, 7])).not.toEqual(draw([1, 4, 8]))
+    expect(draw([1.5])).not.toEqual(draw([1]))
+    expect(draw([2 ** 32 + 1])).not.toEqual(draw([1]))
+  })
+
+  it('spreads its first draw evenly over [0, 1)', () => {
+    const randomizer = createSeededRandomizer()
+    const bins = Array.from({ length: 10 }, () => 0)
+    for (const i of range(20_000)) {
+      randomizer.seed([3, 4, i])
+      const x = randomizer.next()
+      expect(x >= 0 && x < 1).toBe(true)
+      bins[Math.floor(x * 10)]! += 1
+    }
+    for (const count of bins) expect(Math.abs(count - 2000)).toBeLessThan(200)
+  })
+})
