@@ -1,10 +1,13 @@
-import { emptyGuid, type FieldType } from '../../model/index.ts'
+import { emptyGuid, type FieldSpec } from '../../model/index.ts'
 
 /**
  * Whether a value is its CLR type's default, for `ExcludeDefaultValues`: 0, false, the empty
- * GUID, `DateTime.MinValue`, the enum's first member. Strings, lists and objects never are.
+ * GUID, `DateTime.MinValue`, the enum's first member. A nullable field's default is null, so
+ * its `false` or `0` is a value like any other; strings, lists and objects never are defaults.
  */
-export function isDefaultValue(type: FieldType, value: unknown): boolean {
+export function isDefaultValue(spec: FieldSpec<unknown>, value: unknown): boolean {
+  if (spec.nullable) return false
+  const type = spec.type
   switch (type.kind) {
     case 'int':
     case 'decimal':

@@ -116,11 +116,31 @@ export function caseName(name: string, textCase: TextCase): string {
     case 'PascalCase':
       return name
     case 'CamelCase':
-      return name.charAt(0).toLowerCase() + name.slice(1)
+      return camelCase(name)
     case 'SnakeCase':
       return name
         .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
         .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
         .toLowerCase()
   }
+}
+
+/**
+ * ServiceStack's `ToCamelCase`: the leading run of capitals is lowered, except the last one
+ * when a lowercase letter follows it (`ABTest` → `abTest`, `URL` → `url`, `Id` → `id`).
+ */
+function camelCase(name: string): string {
+  let out = ''
+  let leading = true
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charAt(i)
+    const next = i < name.length - 1 ? name.charAt(i + 1) : 'A'
+    const isUpper = c >= 'A' && c <= 'Z'
+    if (leading && isUpper && (i === 0 || (next >= 'A' && next <= 'Z'))) out += c.toLowerCase()
+    else {
+      leading = false
+      out += c
+    }
+  }
+  return out
 }

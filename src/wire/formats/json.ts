@@ -41,7 +41,7 @@ function writeObject(def: DtoDef, value: Record<string, unknown>, options: Write
     const field = value[entry.name]
     if (field === null || field === undefined) {
       if (!options.includeNullValues) continue
-    } else if (options.excludeDefaultValues && isDefaultValue(entry.spec.type, field)) continue
+    } else if (options.excludeDefaultValues && isDefaultValue(entry.spec, field)) continue
     if (!first) out += ','
     first = false
     out += `"${caseName(entry.name, options.textCase)}":${writeValue(entry.spec.type, field, options)}`

@@ -3,12 +3,15 @@
 const wcfDate = /^\\?\/Date\((-?\d+)(?:([+-])(\d{2})(\d{2}))?\)\\?\/$/
 const isoDateOnly = /^(\d{4})-(\d{2})-(\d{2})$/
 const compactDate = /^(\d{4})(\d{2})(\d{2})$/
+const dayFirst = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/
+const rfc1123 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
 const isoDateTime =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i
 
 /**
  * Reads every date form a client may send: `/Date(ms)/` with or without escaped slashes and
- * `±HHMM`, ISO 8601 with or without a zone, `yyyy-MM-dd` and `yyyyMMdd`. Times without a zone are
+ * `±HHMM`, ISO 8601 with or without a zone, `yyyy-MM-dd`, `yyyyMMdd`, `dd/MM/yyyy HH:mm:ss`
+ * and RFC 1123 (servicestack-wire.md section 6.3). Times without a zone are
  * read as UTC: the mock's server clock is UTC. Returns undefined for anything else.
  */
 export function parseDate(text: string): Date | undefined {
@@ -42,6 +45,19 @@ export function parseDate(text: string): Date | undefined {
     const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))
     return validDate(local.getTime() - sign * minutes * 60_000)
   }
+  const legacy = dayFirst.exec(value)
+  if (legacy) {
+    return utcDate(
+      Number(legacy[3]),
+      Number(legacy[2]),
+      Number(legacy[1]),
+      Number(legacy[4]),
+      Number(legacy[5]),
+      Number(legacy[6]),
+      Number((legacy[7] ?? '').padEnd(3, '0')),
+    )
+  }
+  if (rfc1123.test(value)) return validDate(Date.parse(value))
   return undefined
 }
 
