@@ -56,15 +56,20 @@ export function createMock(options: MockOptions): Mock {
  */
 export function createHandlers(options: MockOptions | Mock): HttpHandler[] {
   const mock = 'dispatch' in options ? options : createMock(options)
-  // One catch-all per prefix: the mock routes as the real host does (case, extensions,
-  // pre-defined routes), which msw's path patterns cannot express.
+  // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
+  // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
   const answer = async ({ request }: { request: Request }): Promise<Response> =>
     (await mock.dispatch(request)) ?? notFoundResponse()
   return [
-    http.all(`*${mock.config.basePath}/*`, answer),
-    http.all(`*${controlPath}`, answer),
-    http.all(`*${controlPath}/*`, answer),
+    http.all(prefixPattern(mock.config.basePath, 'i'), answer),
+    http.all(prefixPattern(controlPath, ''), answer),
   ]
+}
+
+/** Any origin, then the prefix as a whole segment: `https://host/RestApi/...`, `/restapi/...`. */
+function prefixPattern(prefix: string, flags: string): RegExp {
+  const escaped = prefix.replace(/^\/+/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+/+${escaped}(?:/|$)`, flags)
 }
 
 export { stateJson } from './control.ts'

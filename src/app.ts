@@ -29,6 +29,11 @@ export function createApp(options: AppOptions = {}): Hono {
   const app = new Hono()
 
   if (options.cors !== false) {
+    // `Vary: Accept` is on every response, preflights answered by the CORS layer included.
+    app.use('*', async (c, next) => {
+      await next()
+      if (!/\baccept\b/i.test(c.res.headers.get('vary') ?? '')) c.res.headers.append('Vary', 'Accept')
+    })
     app.use(
       '*',
       cors({

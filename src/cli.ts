@@ -71,7 +71,7 @@ if (values.help) {
 }
 const defaultFormat = values['default-format'].toLowerCase()
 if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
-const port = parseInteger('port', values.port ?? process.env.PORT ?? '4000', 0, 65535)
+const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
 const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
 
 const startedAt = performance.now()

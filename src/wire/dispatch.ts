@@ -47,7 +47,8 @@ export function createDispatch(
   return async (request) => {
     try {
       const url = new URL(request.url)
-      const path = url.pathname
+      // Empty segments are ignored everywhere, the base path included (`//RestApi//x`).
+      const path = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname
       if (path.toLowerCase().startsWith(basePrefix)) {
         return await serve(request, url, path.slice(basePrefix.length))
       }

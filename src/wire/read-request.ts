@@ -51,27 +51,16 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
     }
 
     // Pre-defined routes do not merge the query string (servicestack-wire.md section 1.7).
+    // Unlike a body, a query or form value that does not bind is a 400 on the real server.
     if (ctx.bodyFormat === null) {
-      overrideFrom(ctx.url.searchParams, def, ctx, fields, issues)
-      if (form) overrideFrom(form, def, ctx, fields, issues)
+      const unbound: FieldIssue[] = []
+      overrideFrom(ctx.url.searchParams, def, ctx, fields, unbound)
+      if (form) overrideFrom(form, def, ctx, fields, unbound)
+      if (unbound.length > 0) return { ok: false, response: bindingError(ctx, def, unbound) }
     }
 
     if (issues.length > 0) {
-      if (ctx.config.strict) {
-        return {
-          ok: false,
-          response: errorResponse(ctx, {
-            status: 400,
-            errorCode: 'SerializationException',
-            message: `Unable to bind to request '${def.name}'`,
-            errors: issues.map((issue) => ({
-              ErrorCode: 'SerializationException',
-              FieldName: issue.path,
-              Message: `'${issue.value}' is an Invalid value for '${issue.field}'`,
-            })),
-          }),
-        }
-      }
+      if (ctx.config.strict) return { ok: false, response: bindingError(ctx, def, issues) }
       for (const issue of issues) {
         ctx.warnings.push(
           `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`,
@@ -101,6 +90,20 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
       }),
     }
   }
+}
+
+/** `SerializationException: Unable to bind to request 'X'`, one `Errors[]` entry per field. */
+function bindingError(ctx: RequestContext, def: DtoDef, issues: readonly FieldIssue[]): Response {
+  return errorResponse(ctx, {
+    status: 400,
+    errorCode: 'SerializationException',
+    message: `Unable to bind to request '${def.name}'`,
+    errors: issues.map((issue) => ({
+      ErrorCode: 'SerializationException',
+      FieldName: issue.path,
+      Message: `'${issue.value}' is an Invalid value for '${issue.field}'`,
+    })),
+  })
 }
 
 function parseBody(

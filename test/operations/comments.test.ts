@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest'
+import type { CommentResponse, Store } from '../../src/index.ts'
+import { profilePictureUrls } from '../../src/model/index.ts'
+import { buildApp, errorBody, json, readState, sendJson } from './support.ts'
+
+const path = '/RestApi/comments-api/comments'
+const invalidKey = errorBody('ArgumentException', 'Invalid Key.')
+const invalidStatus = errorBody('ArgumentException', 'Invalid Status.')
+
+/** A seeded comment that matches a predicate, so tests do not depend on the seed's order. */
+function seededComment(
+  store: Store,
+  where: (c: CommentResponse) => boolean = () => true,
+): CommentResponse {
+  const found = Array.from(store.state.comments.values()).find(where)
+  if (!found) throw new Error('Failed to find a seeded comment for this test')
+  return found
+}
+
+function keyOf(comment: CommentResponse): string {
+  if (!comment.Key) throw new Error('Failed to read a seeded comment: it has no Key')
+  return comment.Key
+}
+
+describe('PUT /RestApi/comments-api/comments: validation', () => {
+  it.each([
+    ['missing', {}],
+    ['empty', { Key: '' }],
+    ['whitespace only', { Key: '   ' }],
+    ['null', { Key: null }],
+    ['missing, with other fields set', { Message: 'hello', Status: 'Published' }],
+  ])('answers 400 ArgumentException "Invalid Key." when the Key is %s', async (_, body) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'PUT', path, body)
+    expect(response.status).toBe(400)
+    expect(response.statusText).toBe('ArgumentException')
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await response.text()).toBe(invalidKey)
+  })
+
+  it.each(['Deleted', 'Approved', 'Publish', 'Published!', 'Spamm', '0'])(
+    'answers 400 ArgumentException "Invalid Status." for the Status %j',
+    async (status) => {
+      const { app, store } = buildApp()
+      const comment = seededComment(store)
+      const response = await sendJson(app, 'PUT', path, { Key: comment.Key, Status: status })
+      expect(response.status).toBe(400)
+      expect(response.statusText).toBe('ArgumentException')
+      expect(await response.text()).toBe(invalidStatus)
+      // A refused update changes nothing.
+      expect(store.state.comments.get(keyOf(comment).toLowerCase())).toEqual(comment)
+    },
+  )
+
+  it('answers 404 ItemNotFoundException naming the unknown Key', async () => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'PUT', path, { Key: 'no-such-comment', Message: 'x' })
+    expect(response.status).toBe(404)
+    expect(response.statusText).toBe('ItemNotFoundException')
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await response.text()).toBe(
+      errorBody('ItemNotFoundException', 'Comment not found: no-such-comment'),
+    )
+  })
+
+  it('checks a blank Key before a bad Status', async () => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'PUT', path, { Key: ' ', Status: 'Bogus' })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe(invalidKey)
+  })
+
+  it('checks a bad Status before whether the Key exists', async () => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'PUT', path, { Key: 'no-such-comment', Status: 'Bogus' })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe(invalidStatus)
+  })
+})
+
+describe('PUT /RestApi/comments-api/comments: updates', () => {
+  it.each([
+    ['published', 'Published'],
+    ['PUBLISHED', 'Published'],
+    ['waitingforapproval', 'WaitingForApproval'],
+    ['WAITINGFORAPPROVAL', 'WaitingForApproval'],
+    ['spam', 'Spam'],
+    ['SpAm', 'Spam'],
+    ['hidden', 'Hidden'],
+    ['Hidden', 'Hidden'],
+  ])('accepts the Status %j and stores it as %j', async (sent, canonical) => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store)
+    const response = await sendJson(app, 'PUT', path, { Key: comment.Key, Status: sent })
+    expect(response.status).toBe(200)
+    expect((await json(response)).Status).toBe(canonical)
+    expect(store.state.comments.get(keyOf(comment).toLowerCase())?.Status).toBe(canonical)
+  })
+
+  it('answers the whole stored comment in declaration order with the server-side fields', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store, (c) => c.Rating !== null && c.CustomData !== null)
+    const response = await sendJson(app, 'PUT', path, { Key: comment.Key, Message: 'Edited.' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const text = await response.text()
+    const body = JSON.parse(text) as Record<string, unknown>
+    expect(Object.keys(body)).toEqual([
+      'Key',
+      'Name',
+      'Message',
+      'DateCreated',
+      'ProfilePictureUrl',
+      'ProfilePictureThumbnailUrl',
+      'Status',
+      'Email',
+      'ThreadKey',
+      'AuthorIpAddress',
+      'CustomData',
+      'Rating',
+    ])
+    expect(text).toContain(`"DateCreated":"\\/Date(${comment.DateCreated.getTime()})\\/"`)
+    expect(body).toMatchObject({
+      Key: comment.Key,
+      Name: comment.Name,
+      Message: 'Edited.',
+      ThreadKey: comment.ThreadKey,
+      AuthorIpAddress: comment.AuthorIpAddress,
+      CustomData: comment.CustomData,
+      Rating: comment.Rating,
+      Status: comment.Status,
+      Email: comment.Email,
+    })
+  })
+
+  it('applies only the non-blank fields: blank Message, Name and CustomData keep the stored ones', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store, (c) => c.CustomData !== null && c.Rating !== null)
+    const response = await sendJson(app, 'PUT', path, {
+      Key: comment.Key,
+      Message: '',
+      Name: '   ',
+      CustomData: null,
+      Email: '',
+      Status: '',
+    })
+    expect(response.status).toBe(200)
+    const body = await json(response)
+    expect(body.Message).toBe(comment.Message)
+    expect(body.Name).toBe(comment.Name)
+    expect(body.CustomData).toBe(comment.CustomData)
+    expect(body.Email).toBe(comment.Email)
+    expect(body.Status).toBe(comment.Status)
+    expect(body.Rating).toBe(comment.Rating)
+    expect(store.state.comments.get(keyOf(comment).toLowerCase())).toEqual(comment)
+  })
+
+  it('applies every non-blank field it is given', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store)
+    const response = await sendJson(app, 'PUT', path, {
+      Key: comment.Key,
+      Message: 'New message',
+      Name: 'New Name',
+      CustomData: '{"edited":true}',
+      Status: 'Hidden',
+    })
+    const body = await json(response)
+    expect(body).toMatchObject({
+      Message: 'New message',
+      Name: 'New Name',
+      CustomData: '{"edited":true}',
+      Status: 'Hidden',
+    })
+  })
+
+  it.each([
+    [4.5, 4.5],
+    [1, 1],
+    ['3', 3],
+  ])('applies the Rating %j', async (sent, stored) => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store, (c) => c.Rating === null)
+    const response = await sendJson(app, 'PUT', path, { Key: comment.Key, Rating: sent })
+    expect(response.status).toBe(200)
+    expect((await json(response)).Rating).toBe(stored)
+    expect(store.state.comments.get(keyOf(comment).toLowerCase())?.Rating).toBe(stored)
+  })
+
+  it('keeps the stored Rating when none is sent', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store, (c) => c.Rating !== null)
+    const body = await json(await sendJson(app, 'PUT', path, { Key: comment.Key, Message: 'x' }))
+    expect(body.Rating).toBe(comment.Rating)
+  })
+
+  it('recomputes both picture URLs when the Email changes, and keeps the server-side fields', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store)
+    const before = (await readState(app)).Comments?.find((c) => c.Key === comment.Key)
+    const email = 'Someone.Else@Example.com'
+    const response = await sendJson(app, 'PUT', path, { Key: comment.Key, Email: email })
+    expect(response.status).toBe(200)
+    const body = await json(response)
+    const expected = profilePictureUrls(email)
+    expect(body.Email).toBe(email)
+    expect(body.ProfilePictureUrl).toBe(expected.ProfilePictureUrl)
+    expect(body.ProfilePictureThumbnailUrl).toBe(expected.ProfilePictureThumbnailUrl)
+    expect(body.ProfilePictureUrl).not.toBe(comment.ProfilePictureUrl)
+    expect(body.ProfilePictureThumbnailUrl).not.toBe(comment.ProfilePictureThumbnailUrl)
+    expect(body.DateCreated).toBe(before?.DateCreated)
+    expect(body.ThreadKey).toBe(before?.ThreadKey)
+    expect(body.AuthorIpAddress).toBe(before?.AuthorIpAddress)
+  })
+
+  it('keeps the picture URLs when the Email is unchanged', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store)
+    const body = await json(
+      await sendJson(app, 'PUT', path, { Key: comment.Key, Email: comment.Email }),
+    )
+    expect(body.ProfilePictureUrl).toBe(comment.ProfilePictureUrl)
+    expect(body.ProfilePictureThumbnailUrl).toBe(comment.ProfilePictureThumbnailUrl)
+  })
+
+  it('persists the change: the store, /__mock/state and the next update all see it', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store)
+    const key = keyOf(comment)
+    await sendJson(app, 'PUT', path, { Key: key, Message: 'Persisted', Status: 'spam' })
+
+    expect(store.state.comments.get(key.toLowerCase())).toMatchObject({
+      Message: 'Persisted',
+      Status: 'Spam',
+    })
+    const inState = (await readState(app)).Comments?.find((c) => c.Key === key)
+    expect(inState).toMatchObject({ Message: 'Persisted', Status: 'Spam' })
+
+    const next = await json(await sendJson(app, 'PUT', path, { Key: key, Name: 'Later' }))
+    expect(next).toMatchObject({ Message: 'Persisted', Status: 'Spam', Name: 'Later' })
+  })
+
+  it('matches the Key case-insensitively and updates the same comment', async () => {
+    const { app, store } = buildApp()
+    const comment = seededComment(store)
+    const key = keyOf(comment)
+    const count = store.state.comments.size
+    const response = await sendJson(app, 'PUT', path, { Key: key.toUpperCase(), Message: 'Upper' })
+    expect(response.status).toBe(200)
+    const body = await json(response)
+    expect(body.Key).toBe(key)
+    expect(body.Message).toBe('Upper')
+    expect(store.state.comments.size).toBe(count)
+    expect(store.state.comments.get(key.toLowerCase())?.Message).toBe('Upper')
+  })
+
+  it('does not touch other comments', async () => {
+    const { app, store } = buildApp()
+    const [first, second] = Array.from(store.state.comments.values())
+    if (!first || !second) throw new Error('Failed to find two seeded comments')
+    await sendJson(app, 'PUT', path, { Key: first.Key, Message: 'Only me' })
+    expect(store.state.comments.get(keyOf(second).toLowerCase())).toEqual(second)
+  })
+})

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest'
+import type { ContainerInfoMessage } from '../../src/index.ts'
+import { createStore } from '../../src/index.ts'
+import { buildApp, json, readState, sendJson } from './support.ts'
+
+const path = '/RestApi/cms/inlineediting/containersInfo'
+
+const pageId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+const newsId = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+const productId = 'd9428888-122b-41b5-a2e1-3c1a6a7e2f9b'
+
+/** A message as the CMS's own inline-editing script sends it (servicestack-wire.md 10.1). */
+function message(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    PageId: pageId,
+    PageTitle: '',
+    ContainersInfo: [
+      {
+        ItemId: newsId,
+        ItemType: 'Cms.News.Model.NewsItem',
+        Provider: 'OpenAccessDataProvider',
+        Status: '',
+        Fields: [{ Name: 'Title' }, { Name: 'Summary' }, { Name: 'PublicationDate' }],
+      },
+      {
+        ItemId: productId,
+        ItemType: 'Cms.DynamicTypes.Model.Products.Product',
+        Provider: 'OpenAccessProvider2',
+        Fields: [{ Name: 'Title' }, { Name: 'Price' }],
+      },
+    ],
+    ...overrides,
+  }
+}
+
+describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () => {
+  it.each([
+    ['missing', { PageId: undefined }],
+    ['null', { PageId: null }],
+  ])('answers 400 ArgumentNullException when the PageId is %s', async (_, overrides) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'POST', path, message(overrides))
+    expect(response.status).toBe(400)
+    expect(response.statusText).toBe('ArgumentNullException')
+    const { ResponseStatus } = await json(response)
+    expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
+    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'PageId' })
+  })
+
+  it.each([
+    'not-a-guid',
+    '',
+    '3f2504e0-4f89-41d3-9a0c',
+    '3f2504e0-4f89-41d3-9a0c-0305e82c330g',
+    '12345',
+  ])('answers 400 FormatException for the PageId %j', async (value) => {
+    const { app, store } = buildApp()
+    const count = store.state.containers.size
+    const response = await sendJson(app, 'POST', path, message({ PageId: value }))
+    expect(response.status).toBe(400)
+    expect(response.statusText).toBe('FormatException')
+    const { ResponseStatus } = await json(response)
+    expect(ResponseStatus.ErrorCode).toBe('FormatException')
+    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'PageId' })
+    expect(store.state.containers.size).toBe(count)
+  })
+
+  it('answers 400 FormatException naming ContainersInfo[1].ItemId when that id is malformed', async () => {
+    const { app } = buildApp()
+    const body = message()
+    const containers = body.ContainersInfo as Record<string, unknown>[]
+    ;(containers[1] as Record<string, unknown>).ItemId = 'item-two'
+    const response = await sendJson(app, 'POST', path, body)
+    expect(response.status).toBe(400)
+    const { ResponseStatus } = await json(response)
+    expect(ResponseStatus.ErrorCode).toBe('FormatException')
+    expect(ResponseStatus.Errors).toHaveLength(1)
+    expect(ResponseStatus.Errors[0]).toMatchObject({
+      ErrorCode: 'FormatException',
+      FieldName: 'ContainersInfo[1].ItemId',
+    })
+  })
+
+  it('answers 400 ArgumentNullException naming ContainersInfo[0].ItemId when that id is missing', async () => {
+    const { app } = buildApp()
+    const body = message()
+    const containers = body.ContainersInfo as Record<string, unknown>[]
+    delete (containers[0] as Record<string, unknown>).ItemId
+    const response = await sendJson(app, 'POST', path, body)
+    expect(response.status).toBe(400)
+    const { ResponseStatus } = await json(response)
+    expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
+    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'ContainersInfo[0].ItemId' })
+  })
+})
+
+describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () => {
+  it.each([
+    '/RestApi/cms/inlineediting/containersInfo',
+    '/RestApi/sitefinity/inlineediting/containersInfo',
+    '/RestApi/Sitefinity/InlineEditing/ContainersInfo',
+    '/restapi/MyProduct/INLINEEDITING/containersinfo',
+  ])('answers 200 on %s', async (url) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'POST', url, message())
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect((await json(response)).ContainersInfo).toHaveLength(2)
+  })
+
+  it('answers the same enrichment whatever the product segment', async () => {
+    const { app } = buildApp()
+    const cms = await (await sendJson(app, 'POST', path, message())).text()
+    const other = await (
+      await sendJson(app, 'POST', '/RestApi/sitefinity/inlineediting/containersInfo', message())
+    ).text()
+    expect(other).toBe(cms)
+  })
+
+  it('fills PageTitle and each container’s status, flags, URL and display type, keeping what was sent', async () => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'POST', path, message())
+    expect(response.status).toBe(200)
+    const body = (await json(response)) as ContainerInfoMessage
+    expect(body.PageId).toBe(pageId)
+    expect(typeof body.PageTitle).toBe('string')
+    expect(body.PageTitle).not.toBe('')
+
+    const [news, product] = body.ContainersInfo ?? []
+    expect(news).toMatchObject({
+      ItemId: newsId,
+      ItemType: 'Cms.News.Model.NewsItem',
+      Provider: 'OpenAccessDataProvider',
+      DisplayType: 'News item',
+    })
+    expect(product).toMatchObject({
+      ItemId: productId,
+      ItemType: 'Cms.DynamicTypes.Model.Products.Product',
+      Provider: 'OpenAccessProvider2',
+      DisplayType: 'Product',
+    })
+    for (const container of [news, product]) {
+      expect(typeof container?.IsPageControl).toBe('boolean')
+      if (container?.IsPageControl === false) expect(container.DetailsViewUrl).toMatch(/^\//)
+      expect(container?.ItemStatus).toMatchObject({
+        DisplayStatus: expect.any(String),
+        WorkflowStatus: expect.any(String),
+        IsAdmin: expect.any(Boolean),
+        IsEditable: expect.any(Boolean),
+        IsStatusEditable: expect.any(Boolean),
+        IsLocked: expect.any(Boolean),
+        IsPublished: expect.any(Boolean),
+        IsLockedByMe: expect.any(Boolean),
+      })
+    }
+    expect(news?.Fields?.map((field) => field.Name)).toEqual([
+      'Title',
+      'Summary',
+      'PublicationDate',
+    ])
+    expect(product?.Fields?.map((field) => field.Name)).toEqual(['Title', 'Price'])
+  })
+
+  it('fills each field’s constraints by the kind of value it holds', async () => {
+    const { app } = buildApp()
+    const body = (await json(await sendJson(app, 'POST', path, message()))) as ContainerInfoMessage
+    const [news, product] = body.ContainersInfo ?? []
+    const [title, summary, publicationDate] = news?.Fields ?? []
+    expect(title).toMatchObject({
+      Name: 'Title',
+      Required: 'required',
+      RequiredViolationMessage: 'The Title field is required.',
+      MinLength: expect.any(Number),
+      MaxLength: expect.any(Number),
+      MinLengthViolationMessage: expect.stringContaining('Title'),
+      MaxLengthViolationMessage: expect.stringContaining('Title'),
+    })
+    expect(summary).toMatchObject({ MinLength: expect.any(Number), MaxLength: expect.any(Number) })
+    expect(publicationDate).toMatchObject({
+      MinDate: expect.any(String),
+      MaxDate: expect.any(String),
+    })
+    const price = product?.Fields?.[1]
+    expect(price).toMatchObject({
+      Name: 'Price',
+      MinValue: expect.any(Number),
+      MaxValue: expect.any(Number),
+    })
+  })
+
+  it('keeps a PageTitle sent for the empty page id', async () => {
+    const { app } = buildApp()
+    const body = await json(
+      await sendJson(
+        app,
+        'POST',
+        path,
+        message({ PageId: '00000000-0000-0000-0000-000000000000', PageTitle: 'Mine' }),
+      ),
+    )
+    expect(body.PageTitle).toBe('Mine')
+  })
+
+  it('accepts the PageId in N form and gives it the same title as the D form', async () => {
+    const { app } = buildApp()
+    const dashed = await json(await sendJson(app, 'POST', path, message()))
+    const nForm = await sendJson(
+      app,
+      'POST',
+      path,
+      message({ PageId: pageId.replaceAll('-', '').toUpperCase() }),
+    )
+    expect(nForm.status).toBe(200)
+    const body = await json(nForm)
+    expect(body.PageTitle).toBe(dashed.PageTitle)
+    expect(JSON.stringify(body.ContainersInfo)).toBe(JSON.stringify(dashed.ContainersInfo))
+  })
+
+  it('answers the same enrichment for the same ItemId from two fresh stores of the same seed', async () => {
+    const first = await (await sendJson(buildApp().app, 'POST', path, message())).text()
+    const second = await (await sendJson(buildApp().app, 'POST', path, message())).text()
+    expect(second).toBe(first)
+  })
+
+  it('answers another enrichment from another seed', async () => {
+    const one = await json(await sendJson(buildApp().app, 'POST', path, message()))
+    const seven = await json(
+      await sendJson(buildApp({ store: createStore({ seed: 7 }) }).app, 'POST', path, message()),
+    )
+    expect(JSON.stringify(seven.ContainersInfo)).not.toBe(JSON.stringify(one.ContainersInfo))
+  })
+
+  it('answers a seeded page’s own facts and constraints when its items are submitted', async () => {
+    const { app, store } = buildApp()
+    const seeded = Array.from(store.state.containers.values())[0]
+    if (!seeded) throw new Error('Failed to find a seeded container page')
+    const before = (await readState(app)).Containers?.[0]
+    const submitted = {
+      PageId: seeded.PageId,
+      PageTitle: '',
+      ContainersInfo: (seeded.ContainersInfo ?? []).map((container) => ({
+        ItemId: container.ItemId,
+        ItemType: container.ItemType,
+        Provider: container.Provider,
+        Fields: (container.Fields ?? []).map((field) => ({ Name: field.Name })),
+      })),
+    }
+    const response = await sendJson(app, 'POST', path, submitted)
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual(before)
+  })
+
+  it('stores the enriched message under its page in /__mock/state', async () => {
+    const { app, store } = buildApp()
+    const count = store.state.containers.size
+    const answer = await json(await sendJson(app, 'POST', path, message()))
+    const state = await readState(app)
+    expect(state.Containers).toHaveLength(count + 1)
+    expect(state.Containers?.find((page) => page.PageId === pageId)).toEqual(answer)
+  })
+})

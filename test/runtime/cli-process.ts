@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
+import { fileURLToPath } from 'node:url'
+
+/** The project root, where `src/cli.ts` lives. */
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+export interface CliRun {
+  readonly child: ChildProcess
+  /** Everything written so far. */
+  stdout(): string
+  stderr(): string
+  /** Resolves with the exit code (or the signal name) once the process has ended. */
+  readonly exited: Promise<number | string>
+}
+
+/** The environment minus PORT, so only the arguments choose the port. */
+function withoutPort(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { PORT: _port, ...rest } = env
+  return rest
+}
+
+/** Starts `node src/cli.ts <args>` with the Node that runs the tests. */
+export function runCli(args: readonly string[]): CliRun {
+  const child = spawn(process.execPath, ['src/cli.ts', ...args], {
+    cwd: projectRoot,
+    env: withoutPort(process.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => (out += text))
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (err += text))
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'))
+  })
+  return { child, stdout: () => out, stderr: () => err, exited }
+}
+
+const startLine = /restapi-mock: serving \/RestApi on (http:\/\/127\.0\.0\.1:(\d+))\/RestApi/
+
+/** Waits for the start line and returns the origin the CLI serves on. */
+export async function waitForStart(run: CliRun, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const match = startLine.exec(run.stdout())
+    if (match?.[1]) return match[1]
+    if (run.child.exitCode !== null) {
+      throw new Error(
+        `Failed to start the CLI: it exited with ${run.child.exitCode}: ${run.stderr()}`,
+      )
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Failed to start the CLI within ${timeoutMs} ms: ${run.stdout()} ${run.stderr()}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Resolves with the exit code, or rejects when the process is still running after `ms`. */
+export function exitWithin(run: CliRun, ms: number): Promise<number | string> {
+  return Promise.race([
+    run.exited,
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`Failed to stop: the CLI still runs after ${ms} ms`)),
+        ms,
+      ).unref(),
+    ),
+  ])
+}
+
+/** Stops a CLI this test started, if it still runs. */
+export function stopCli(run: CliRun): void {
+  if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL')
+}
+
+export interface RawAnswer {
+  readonly status: number
+  readonly statusMessage: string
+  readonly headers: Record<string, string | string[] | undefined>
+  readonly body: string
+}
+
+/** One request through node:http, which exposes the reason phrase of the status line. */
+export function rawRequest(
+  url: string,
+  options: { method: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: options.method, headers: options.headers ?? {} },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? '',
+            headers: res.headers,
+            body,
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}

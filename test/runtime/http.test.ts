@@ -1,0 +1,307 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp, createServer, createStore, type RunningServer } from '../../src/index.ts'
+import { now } from '../operations/support.ts'
+import {
+  exitWithin,
+  rawRequest,
+  runCli,
+  stopCli,
+  waitForStart,
+  type CliRun,
+} from './cli-process.ts'
+
+const comments = '/RestApi/comments-api/comments'
+
+const servers: RunningServer[] = []
+const runs: CliRun[] = []
+
+afterEach(async () => {
+  for (const run of runs.splice(0)) stopCli(run)
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+async function startServer(
+  options: Parameters<typeof createServer>[0] = {},
+): Promise<RunningServer> {
+  const server = await createServer({
+    port: 0,
+    log: false,
+    store: createStore({ seed: 1 }),
+    defaultFormat: 'json',
+    clock: () => now,
+    ...options,
+  })
+  servers.push(server)
+  return server
+}
+
+function cli(args: readonly string[]): CliRun {
+  const run = runCli(args)
+  runs.push(run)
+  return run
+}
+
+function putJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('createServer', () => {
+  it('serves the operations over HTTP on the port it picked', async () => {
+    const store = createStore({ seed: 1 })
+    const server = await startServer({ store })
+    expect(server.port).toBeGreaterThan(0)
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
+    const key = Array.from(store.state.comments.keys())[0] as string
+    const response = await putJson(server.url + comments, { Key: key, Message: 'over http' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(response.headers.get('x-powered-by')).toBeNull()
+    expect(await response.json()).toMatchObject({ Key: key, Message: 'over http' })
+    expect(store.state.comments.get(key)?.Message).toBe('over http')
+  })
+
+  it.each([
+    ['a blank Key', { Key: '' }, 400, 'ArgumentException'],
+    ['an unknown Key', { Key: 'nope' }, 404, 'ItemNotFoundException'],
+    ['a bad Status', { Key: 'nope', Status: 'x' }, 400, 'ArgumentException'],
+  ])('writes the ErrorCode as the reason phrase for %s', async (_, body, status, phrase) => {
+    const server = await startServer()
+    const answer = await rawRequest(server.url + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(answer.status).toBe(status)
+    expect(answer.statusMessage).toBe(phrase)
+    expect(JSON.parse(answer.body).ResponseStatus.ErrorCode).toBe(phrase)
+  })
+
+  it('writes NotImplementedException as the reason phrase of a 405', async () => {
+    const server = await startServer()
+    const answer = await rawRequest(`${server.url}/RestApi/json/reply/CommentUpdateRequest`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(answer.status).toBe(405)
+    expect(answer.statusMessage).toBe('NotImplementedException')
+  })
+
+  it('writes the standard reason phrase for an error before the service runs, and OK on success', async () => {
+    const store = createStore({ seed: 1 })
+    const server = await startServer({ store })
+    const malformed = await rawRequest(server.url + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"Key":',
+    })
+    expect(malformed.status).toBe(400)
+    expect(malformed.statusMessage).toBe('Bad Request')
+    const ok = await rawRequest(server.url + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Key: Array.from(store.state.comments.keys())[0] }),
+    })
+    expect(ok.status).toBe(200)
+    expect(ok.statusMessage).toBe('OK')
+  })
+
+  it('answers an unknown path with the plain-text 404', async () => {
+    const server = await startServer()
+    const response = await fetch(`${server.url}/RestApi/nothing`)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toBe('text/plain')
+    expect(await response.text()).toBe('404')
+  })
+
+  it('writes CORS headers by default', async () => {
+    const server = await startServer()
+    const response = await putJson(
+      server.url + comments,
+      { Key: '' },
+      { Origin: 'http://localhost:5173' },
+    )
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true')
+    const preflight = await fetch(server.url + comments, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    })
+    expect(preflight.status).toBeLessThan(300)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+  })
+
+  it('writes no CORS headers with cors: false', async () => {
+    const server = await startServer({ cors: false })
+    const response = await putJson(
+      server.url + comments,
+      { Key: '' },
+      { Origin: 'http://localhost:5173' },
+    )
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('applies 20 concurrent updates of distinct comments, all visible in the state', async () => {
+    const store = createStore({ seed: 1 })
+    const server = await startServer({ store })
+    const keys = Array.from(store.state.comments.keys()).slice(0, 20)
+    expect(keys).toHaveLength(20)
+    const responses = await Promise.all(
+      keys.map((key, i) =>
+        putJson(server.url + comments, { Key: key, Message: `concurrent ${i}` }),
+      ),
+    )
+    expect(responses.map((response) => response.status)).toEqual(keys.map(() => 200))
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as {
+      Message: string
+    }[]
+    expect(bodies.map((body) => body.Message)).toEqual(keys.map((_, i) => `concurrent ${i}`))
+    const state = (await (await fetch(`${server.url}/__mock/state`)).json()) as {
+      Comments: { Key: string; Message: string }[]
+    }
+    for (const [i, key] of keys.entries()) {
+      expect(state.Comments.find((comment) => comment.Key === key)?.Message).toBe(`concurrent ${i}`)
+    }
+  })
+
+  it('refuses a body over 1 MiB with 413 and keeps serving', async () => {
+    const store = createStore({ seed: 1 })
+    const server = await startServer({ store })
+    const big = await fetch(server.url + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"Key":"x","Message":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+    })
+    expect(big.status).toBe(413)
+    expect(((await big.json()) as { ResponseStatus: unknown }).ResponseStatus).toBeDefined()
+    const next = await putJson(server.url + comments, {
+      Key: Array.from(store.state.comments.keys())[0],
+    })
+    expect(next.status).toBe(200)
+  })
+
+  it('refuses an endless chunked body with 413 instead of buffering it', async () => {
+    const server = await startServer()
+    const chunk = new TextEncoder().encode('a'.repeat(64 * 1024))
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(server.url + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    const next = await putJson(server.url + comments, { Key: '' })
+    expect(next.status).toBe(400)
+  })
+
+  it('stops accepting on close()', async () => {
+    const server = await createServer({ port: 0, log: false, store: createStore({ seed: 1 }) })
+    await server.close()
+    await expect(fetch(`${server.url}/__mock/state`)).rejects.toThrow()
+  })
+})
+
+describe('the CLI', () => {
+  it('prints the chosen port for --port 0, serves, and exits 0 within 3 s of SIGTERM', async () => {
+    const run = cli(['--port', '0', '--default-format', 'json'])
+    const origin = await waitForStart(run)
+    const response = await putJson(`${origin}${comments}`, { Key: '' })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe(
+      '{"ResponseStatus":{"ErrorCode":"ArgumentException","Message":"Invalid Key.","Errors":[]}}',
+    )
+    run.child.kill('SIGTERM')
+    expect(await exitWithin(run, 3000)).toBe(0)
+  })
+
+  it('exits 0 on SIGTERM with a keep-alive connection open', async () => {
+    const run = cli(['--port', '0'])
+    const origin = await waitForStart(run)
+    const response = await fetch(`${origin}/__mock/state`, {
+      headers: { Connection: 'keep-alive' },
+    })
+    expect(response.status).toBe(200)
+    await response.text()
+    run.child.kill('SIGTERM')
+    expect(await exitWithin(run, 3000)).toBe(0)
+  })
+
+  it('prints the usage and exits 0 for --help', async () => {
+    const run = cli(['--help'])
+    expect(await exitWithin(run, 10_000)).toBe(0)
+    expect(run.stdout()).toContain('Usage: restapi-mock')
+    expect(run.stdout()).toContain('--default-format')
+  })
+
+  it('writes no CORS headers with --no-cors and says so in the start line', async () => {
+    const run = cli(['--port', '0', '--no-cors', '--strict'])
+    const origin = await waitForStart(run)
+    expect(run.stdout()).toContain('no CORS')
+    expect(run.stdout()).toContain('strict')
+    const response = await fetch(`${origin}/__mock/state`, { headers: { Origin: 'http://x.test' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('serves the same state as createStore({ seed: 1 }) by default, byte for byte', async () => {
+    const run = cli(['--port', '0'])
+    const origin = await waitForStart(run)
+    const served = await (await fetch(`${origin}/__mock/state`)).text()
+    const local = await (
+      await createApp({ store: createStore({ seed: 1 }) }).request('/__mock/state')
+    ).text()
+    expect(served).toBe(local)
+  })
+
+  it('serves other data with --seed 7 than with seed 1', async () => {
+    const one = cli(['--port', '0', '--seed', '1'])
+    const seven = cli(['--port', '0', '--seed', '7'])
+    const [oneOrigin, sevenOrigin] = await Promise.all([waitForStart(one), waitForStart(seven)])
+    const stateOne = await (await fetch(`${oneOrigin}/__mock/state`)).text()
+    const stateSeven = await (await fetch(`${sevenOrigin}/__mock/state`)).text()
+    expect(stateSeven).not.toBe(stateOne)
+    const local = await (
+      await createApp({ store: createStore({ seed: 7 }) }).request('/__mock/state')
+    ).text()
+    expect(stateSeven).toBe(local)
+  })
+
+  it.each([
+    [['--port', 'abc'], /--port must be a whole number/],
+    [['--port', '70000'], /--port must be a whole number from 0 to 65535/],
+    [['--default-format', 'pdf'], /--default-format must be one of/],
+    [['--seed', 'x'], /--seed must be a whole number/],
+    [['--no-such-option'], /no-such-option/],
+  ])('exits with code 2 and a clear message for %j', async (args, message) => {
+    // A valid --port 0 beside the bad option, so a wrongly accepted option cannot take a real port.
+    const run = cli(args.includes('--port') ? args : [...args, '--port', '0'])
+    expect(await exitWithin(run, 10_000)).toBe(2)
+    expect(run.stderr()).toMatch(message)
+    expect(run.stderr()).toContain('Usage: restapi-mock')
+    expect(run.stdout()).not.toContain('serving')
+  })
+
+  it('exits with code 2 when the port is in use', async () => {
+    const server = await startServer()
+    const run = cli(['--port', String(server.port)])
+    expect(await exitWithin(run, 10_000)).toBe(2)
+    expect(run.stderr()).toContain(`port ${server.port} is in use`)
+  })
+})
