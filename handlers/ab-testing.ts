@@ -1,8 +1,4 @@
-import {
-  ABTestViewModel,
-  completeDto,
-  type VariationViewModel,
-} from '../src/model/index.ts'
+import { ABTestViewModel, completeDto, type VariationViewModel } from '../src/model/index.ts'
 import type { Store } from '../src/store/index.ts'
 import { parseGuid, readRequest, respond, type Operation } from '../src/wire/index.ts'
 
@@ -28,7 +24,8 @@ export function updateABTestOperation(store: Store): Operation {
         ctx.now,
       )
       merged.LastModified = ctx.now
-      if (merged.Variations) merged.Variations = markWinner(merged.Variations, merged.WinnerVariationId)
+      if (merged.Variations)
+        merged.Variations = markWinner(merged.Variations, merged.WinnerVariationId)
       store.state.abTests.set(merged.Id.toLowerCase(), merged)
       store.changed()
       return respond(ctx, ABTestViewModel, merged)
@@ -37,7 +34,10 @@ export function updateABTestOperation(store: Store): Operation {
 }
 
 /** `IsWinner` is the server's: true exactly for the variation whose Id is `WinnerVariationId`. */
-function markWinner(variations: VariationViewModel[], winnerId: string | null): VariationViewModel[] {
+function markWinner(
+  variations: VariationViewModel[],
+  winnerId: string | null,
+): VariationViewModel[] {
   return variations.map((variation) => ({
     ...variation,
     IsWinner: winnerId !== null && parseGuid(variation.Id ?? '') === winnerId,

@@ -38,7 +38,11 @@ export function containersInfoOperation(store: Store): Operation {
       if (pageId instanceof Response) return pageId
       const containers = message.ContainersInfo ?? []
       for (let i = 0; i < containers.length; i++) {
-        const itemId = parseGuidField(ctx, containers[i]?.ItemId ?? null, `ContainersInfo[${i}].ItemId`)
+        const itemId = parseGuidField(
+          ctx,
+          containers[i]?.ItemId ?? null,
+          `ContainersInfo[${i}].ItemId`,
+        )
         if (itemId instanceof Response) return itemId
       }
 
@@ -67,7 +71,11 @@ function enrich(store: Store, container: ContainerInfoModel): ContainerInfoModel
   }
 }
 
-function parseGuidField(ctx: RequestContext, value: string | null, field: string): string | Response {
+function parseGuidField(
+  ctx: RequestContext,
+  value: string | null,
+  field: string,
+): string | Response {
   if (value === null) {
     return errorResponse(ctx, {
       status: 400,

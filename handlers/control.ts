@@ -6,7 +6,12 @@ import {
   type DtoDef,
 } from '../src/model/index.ts'
 import type { Store } from '../src/store/index.ts'
-import { controlPath, defaultWriteOptions, writeJson, type ControlResolver } from '../src/wire/index.ts'
+import {
+  controlPath,
+  defaultWriteOptions,
+  writeJson,
+  type ControlResolver,
+} from '../src/wire/index.ts'
 
 const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept' }
 

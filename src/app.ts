@@ -32,7 +32,8 @@ export function createApp(options: AppOptions = {}): Hono {
     // `Vary: Accept` is on every response, preflights answered by the CORS layer included.
     app.use('*', async (c, next) => {
       await next()
-      if (!/\baccept\b/i.test(c.res.headers.get('vary') ?? '')) c.res.headers.append('Vary', 'Accept')
+      if (!/\baccept\b/i.test(c.res.headers.get('vary') ?? ''))
+        c.res.headers.append('Vary', 'Accept')
     })
     app.use(
       '*',

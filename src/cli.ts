@@ -11,7 +11,9 @@ const usage = `Usage: restapi-mock [options]
   --host <addr>          address to bind (default: 127.0.0.1)
   --seed <n>             seed of the generated data (default: 1)
   --counts <k=n,...>     entities to seed: abTests, services, containers, comments
-                         (default: ${Object.entries(defaultCounts).map(([k, v]) => `${k}=${v}`).join(',')})
+                         (default: ${Object.entries(defaultCounts)
+                           .map(([k, v]) => `${k}=${v}`)
+                           .join(',')})
   --strict               answer 400 where the real server silently drops a value
   --default-format <f>   format when a request names none: ${formats.join(', ')} (default: html)
   --base-path <path>     where the service lives (default: /RestApi)
@@ -75,7 +77,10 @@ const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0
 const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
 
 const startedAt = performance.now()
-const store = createStore({ seed, ...(values.counts ? { counts: parseCounts(values.counts) } : {}) })
+const store = createStore({
+  seed,
+  ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
+})
 const running = await createServer({
   store,
   port,

@@ -15,7 +15,12 @@ export interface Counts {
   comments: number
 }
 
-export const defaultCounts: Readonly<Counts> = { abTests: 5, services: 3, containers: 3, comments: 24 }
+export const defaultCounts: Readonly<Counts> = {
+  abTests: 5,
+  services: 3,
+  containers: 3,
+  comments: 24,
+}
 
 /** The collections, each keyed for lookups by key (never a scan). */
 export interface StoreState {

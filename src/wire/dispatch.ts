@@ -57,7 +57,12 @@ export function createDispatch(
       }
       return undefined
     } catch (error) {
-      console.error('restapi-mock: unexpected error while answering', request.method, request.url, error)
+      console.error(
+        'restapi-mock: unexpected error while answering',
+        request.method,
+        request.url,
+        error,
+      )
       return internalErrorResponse(error)
     }
   }
@@ -139,7 +144,11 @@ function matchPredefined(segments: string[]): { format: Format; dtoName: string 
   return { format: lowerFormat, dtoName }
 }
 
-function matches(route: CompiledRoute, segments: string[], params: Record<string, string>): boolean {
+function matches(
+  route: CompiledRoute,
+  segments: string[],
+  params: Record<string, string>,
+): boolean {
   if (route.segments.length !== segments.length) return false
   for (let i = 0; i < segments.length; i++) {
     const literal = route.segments[i]

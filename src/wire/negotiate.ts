@@ -1,4 +1,10 @@
-import { formats, formatOfContentType, isFormContentType, mimeTypes, type Format } from './format.ts'
+import {
+  formats,
+  formatOfContentType,
+  isFormContentType,
+  mimeTypes,
+  type Format,
+} from './format.ts'
 
 export interface NegotiationInput {
   readonly accept: string | null
@@ -90,7 +96,8 @@ function acceptFormat(input: NegotiationInput): Negotiated | undefined {
   }
   for (const item of items) {
     const lower = item.toLowerCase()
-    for (const format of formats) if (lower.startsWith(mimeTypes[format])) return answer(format, null)
+    for (const format of formats)
+      if (lower.startsWith(mimeTypes[format])) return answer(format, null)
   }
   return undefined
 }

@@ -37,7 +37,10 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
       if (text.trim() !== '') {
         const tree = parseBody(text, ctx.bodyFormat ?? formatOfContentType(contentType), def, ctx)
         if (tree !== undefined) {
-          if (!isLooseObject(tree)) throw new DecodeError(`Failed to read request: expected an object of type '${def.name}'`)
+          if (!isLooseObject(tree))
+            throw new DecodeError(
+              `Failed to read request: expected an object of type '${def.name}'`,
+            )
           checkLimits(tree, ctx.config.limits)
           const bound = bindDto(def, tree, ctx.now)
           Object.assign(fields, bound.value)
@@ -168,11 +171,14 @@ async function readForm(
 ): Promise<URLSearchParams | FormData> {
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {
     const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-    if (declared > ctx.config.limits.bodyBytes) throw tooLarge(declared, ctx.config.limits.bodyBytes)
+    if (declared > ctx.config.limits.bodyBytes)
+      throw tooLarge(declared, ctx.config.limits.bodyBytes)
     try {
       return await request.formData()
     } catch (error) {
-      throw new DecodeError(`Failed to read request: malformed multipart body: ${(error as Error).message}`)
+      throw new DecodeError(
+        `Failed to read request: malformed multipart body: ${(error as Error).message}`,
+      )
     }
   }
   return new URLSearchParams(await readBodyText(request, ctx.config.limits.bodyBytes))
@@ -197,7 +203,8 @@ function overrideFrom(
     const entry = def.byLowerName.get(lower)
     if (!entry) continue
     const kind = entry.spec.type.kind
-    tree[entry.name] = kind === 'list' || kind === 'object' || kind === 'any' ? structured(raw) : raw
+    tree[entry.name] =
+      kind === 'list' || kind === 'object' || kind === 'any' ? structured(raw) : raw
   }
   const bound = bindDto(def, tree, ctx.now)
   Object.assign(fields, bound.value)
