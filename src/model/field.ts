@@ -35,8 +35,15 @@ export interface DtoDef<F extends FieldMap = FieldMap> {
   readonly fields: F
   /** Declaration order: JSON, JSV and CSV write in this order. */
   readonly entries: readonly FieldEntry[]
-  /** Ordinal order of names: DataContractSerializer writes (and expects) XML members so. */
+  /** Ordinal order of names: DataContractSerializer writes (and expects) POCO members so. */
   readonly alphabetical: readonly FieldEntry[]
+  /**
+   * `[DataContract]` types (ServiceStack's own) order XML members by `DataMember(Order)`, which
+   * is their declaration order; plain POCOs use the alphabetical order.
+   */
+  readonly dataContract: boolean
+  /** The order of members in XML. */
+  readonly xmlOrder: readonly FieldEntry[]
   /** Property names are matched case-insensitively on input, as ServiceStack does. */
   readonly byLowerName: ReadonlyMap<string, FieldEntry>
 }
@@ -44,7 +51,8 @@ export interface DtoDef<F extends FieldMap = FieldMap> {
 type ValueOf<S> = S extends FieldSpec<infer T> ? T : never
 
 /** The value type of a DTO: every field present, `null` where a nullable field is absent. */
-export type DtoValue<D> = D extends DtoDef<infer F> ? { -readonly [K in keyof F]: ValueOf<F[K]> } : never
+export type DtoValue<D> =
+  D extends DtoDef<infer F> ? { -readonly [K in keyof F]: ValueOf<F[K]> } : never
 
 function spec<T>(type: FieldType): FieldSpec<T> {
   return { type, nullable: false }
@@ -93,6 +101,7 @@ export function defineDto<const F extends FieldMap>(
   name: string,
   namespace: string,
   fields: F,
+  options: { dataContract?: boolean } = {},
 ): DtoDef<F> {
   const entries = Object.keys(fields).map((key) => ({
     name: key,
@@ -100,12 +109,15 @@ export function defineDto<const F extends FieldMap>(
     spec: fields[key] as FieldSpec<unknown>,
   }))
   const alphabetical = [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const dataContract = options.dataContract ?? false
   return {
     name,
     namespace,
     fields,
     entries,
     alphabetical,
+    dataContract,
+    xmlOrder: dataContract ? entries : alphabetical,
     byLowerName: new Map(entries.map((entry) => [entry.lower, entry])),
   }
 }

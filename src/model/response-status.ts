@@ -12,24 +12,39 @@ import {
 
 const namespace = 'ServiceStack'
 
-export const ResponseError = defineDto('ResponseError', namespace, {
-  ErrorCode: nullable(stringField()),
-  FieldName: nullable(stringField()),
-  Message: nullable(stringField()),
-  Meta: nullable(anyField()),
-})
+export const ResponseError = defineDto(
+  'ResponseError',
+  namespace,
+  {
+    ErrorCode: nullable(stringField()),
+    FieldName: nullable(stringField()),
+    Message: nullable(stringField()),
+    Meta: nullable(anyField()),
+  },
+  { dataContract: true },
+)
 export type ResponseError = DtoValue<typeof ResponseError>
 
-export const ResponseStatus = defineDto('ResponseStatus', namespace, {
-  ErrorCode: nullable(stringField()),
-  Message: nullable(stringField()),
-  StackTrace: nullable(stringField()),
-  Errors: nullable(listField(objectField<ResponseError>(() => ResponseError))),
-  Meta: nullable(anyField()),
-})
+export const ResponseStatus = defineDto(
+  'ResponseStatus',
+  namespace,
+  {
+    ErrorCode: nullable(stringField()),
+    Message: nullable(stringField()),
+    StackTrace: nullable(stringField()),
+    Errors: nullable(listField(objectField<ResponseError>(() => ResponseError))),
+    Meta: nullable(anyField()),
+  },
+  { dataContract: true },
+)
 export type ResponseStatus = DtoValue<typeof ResponseStatus>
 
-export const ErrorResponse = defineDto('ErrorResponse', namespace, {
-  ResponseStatus: nullable(objectField<ResponseStatus>(() => ResponseStatus)),
-})
+export const ErrorResponse = defineDto(
+  'ErrorResponse',
+  namespace,
+  {
+    ResponseStatus: nullable(objectField<ResponseStatus>(() => ResponseStatus)),
+  },
+  { dataContract: true },
+)
 export type ErrorResponse = DtoValue<typeof ErrorResponse>

@@ -12,6 +12,8 @@ export interface MockConfig {
   readonly limits: Limits
   /** The server's clock: `LastModified` and other server-filled times come from it. */
   readonly clock: () => Date
+  /** XML namespaces by DTO name, for hosts whose contracts differ from the neutral defaults. */
+  readonly xmlNamespaces: Readonly<Record<string, string>>
 }
 
 export interface MockConfigOptions {
@@ -20,6 +22,7 @@ export interface MockConfigOptions {
   defaultFormat?: Format
   limits?: Partial<Limits>
   clock?: () => Date
+  xmlNamespaces?: Record<string, string>
 }
 
 export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
@@ -30,5 +33,6 @@ export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
     defaultFormat: options.defaultFormat ?? 'html',
     limits: { ...defaultLimits, ...options.limits },
     clock: options.clock ?? (() => new Date()),
+    xmlNamespaces: { ...options.xmlNamespaces },
   }
 }

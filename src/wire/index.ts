@@ -1,5 +1,5 @@
 export { bindDto, type BindResult, type FieldIssue } from './bind-dto.ts'
-export { codecFor, codecs, type Codec, type WriteContext } from './codecs.ts'
+export { codecs, type Codec, type ReadContext, type WriteContext } from './codecs.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './decode-error.ts'
 export { controlPath, createDispatch, type Dispatch } from './dispatch.ts'

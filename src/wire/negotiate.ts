@@ -32,7 +32,7 @@ export interface Negotiated {
  * prefix, and the default. Never a 406.
  */
 export function negotiate(input: NegotiationInput): Negotiated {
-  const callback = input.query.get('callback') || null
+  const callback = jsonpCallback(input.query.get('callback'))
   if (input.extension) return answer(input.extension, callback)
   if (callback) return answer('json', callback)
 
@@ -44,6 +44,14 @@ export function negotiate(input: NegotiationInput): Negotiated {
     if (fromAccept) return fromAccept
   }
   return answer(input.defaultFormat, null)
+}
+
+// A callback is written into a script: only a JavaScript name (or dotted path) is taken, so a
+// crafted `?callback=` cannot inject code. Anything else is ignored as if absent.
+const callbackName = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+
+function jsonpCallback(value: string | null): string | null {
+  return value && value.length <= 128 && callbackName.test(value) ? value : null
 }
 
 function queryFormat(format: string | null, firstSegment: string | null): Format | undefined {

@@ -1,10 +1,11 @@
 import type { DtoDef } from '../model/index.ts'
 import { bindDto, type FieldIssue } from './bind-dto.ts'
-import { codecs } from './codecs.ts'
+import { codecs, type ReadContext } from './codecs.ts'
 import { DecodeError } from './decode-error.ts'
 import { errorResponse } from './errors.ts'
 import { formatOfContentType, isFormContentType, type Format } from './format.ts'
 import { readJson } from './formats/json.ts'
+import { readJsv } from './formats/jsv.ts'
 import { checkLimits } from './limits.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
 import type { RequestContext } from './request-context.ts'
@@ -115,13 +116,27 @@ function parseBody(
   def: DtoDef,
   ctx: RequestContext,
 ): Loose | undefined {
+  const context: ReadContext = {
+    limits: ctx.config.limits,
+    xmlNamespaces: ctx.config.xmlNamespaces,
+    warn: (message) => ctx.warnings.push(message),
+  }
   if (format === 'csv' && text.trimStart().startsWith('{')) {
     // The spec's samples send JSON object notation as text/csv: a ServiceStack metadata-page
-    // artefact (servicestack-wire.md section 3.4). decisions.md: read it as an object.
-    return readJson(text, def.name, ctx.config.limits)
+    // artefact (servicestack-wire.md section 3.4). decisions.md: read it as an object, in JSON
+    // notation or, failing that, JSV notation.
+    try {
+      return readJson(text, def.name, ctx.config.limits)
+    } catch (jsonError) {
+      try {
+        return readJsv(text, ctx.config.limits)
+      } catch {
+        throw jsonError
+      }
+    }
   }
-  const read = format ? codecs[format]?.read : undefined
-  return read ? read(text, def, ctx.config.limits) : undefined
+  const read = format ? codecs[format].read : undefined
+  return read ? read(text, def, context) : undefined
 }
 
 /** The body as text, refused with 413 past the limit without buffering more than it. */
@@ -185,8 +200,8 @@ async function readForm(
 }
 
 /**
- * Query and form values override the body. Strings take the raw text; other types are parsed
- * from text (structured values in object notation), and empty values are skipped.
+ * Query and form values override the body. Strings take the raw text; structured values are
+ * JSV (`?Fields=[{Name:Title}]`), scalars are converted by the binder; empty values are skipped.
  */
 function overrideFrom(
   source: URLSearchParams | FormData,
@@ -204,19 +219,9 @@ function overrideFrom(
     if (!entry) continue
     const kind = entry.spec.type.kind
     tree[entry.name] =
-      kind === 'list' || kind === 'object' || kind === 'any' ? structured(raw) : raw
+      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(raw, ctx.config.limits) : raw
   }
   const bound = bindDto(def, tree, ctx.now)
   Object.assign(fields, bound.value)
   issues.push(...bound.issues)
-}
-
-function structured(raw: string): Loose {
-  const text = raw.trim()
-  if (!text.startsWith('{') && !text.startsWith('[')) return raw
-  try {
-    return JSON.parse(text) as Loose
-  } catch {
-    return raw
-  }
 }

@@ -1,5 +1,5 @@
 import type { DtoDef } from '../model/index.ts'
-import { codecFor, codecs } from './codecs.ts'
+import { codecs } from './codecs.ts'
 import type { RequestContext } from './request-context.ts'
 
 /**
@@ -13,19 +13,15 @@ export function respond(
   init: { status?: number; statusText?: string } = {},
 ): Response {
   const { negotiated } = ctx
-  const codec = codecFor(negotiated.format)
-  let body = codec.write(def, value, {
+  let body = codecs[negotiated.format].write(def, value, {
     options: ctx.writeOptions,
     url: ctx.url,
     operationName: ctx.operationName,
+    xmlNamespaces: ctx.config.xmlNamespaces,
   })
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
   const headers = new Headers()
-  // A format with no codec of its own yet is answered in JSON, and says so honestly.
-  headers.set(
-    'Content-Type',
-    codecs[negotiated.format] ? negotiated.contentType : 'application/json; charset=utf-8',
-  )
+  headers.set('Content-Type', negotiated.contentType)
   headers.set('Vary', 'Accept')
   // The real CsvFormat filter compares the type exactly: an echoed `text/csv; …` gets none.
   if (negotiated.contentType === 'text/csv' && !negotiated.callback) {

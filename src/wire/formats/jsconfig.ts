@@ -18,6 +18,8 @@ export type TextCase = (typeof textCases)[number]
 export interface WriteOptions {
   readonly textCase: TextCase
   readonly dateHandler: DateHandler
+  /** Whether `dh` was asked for: JSV and CSV then use it instead of their own date form. */
+  readonly dateHandlerSet: boolean
   readonly includeNullValues: boolean
   readonly excludeDefaultValues: boolean
   readonly treatEnumAsInteger: boolean
@@ -27,6 +29,7 @@ export interface WriteOptions {
 export const defaultWriteOptions: WriteOptions = {
   textCase: 'PascalCase',
   dateHandler: 'TimestampOffset',
+  dateHandlerSet: false,
   includeNullValues: false,
   excludeDefaultValues: false,
   treatEnumAsInteger: false,
@@ -86,7 +89,10 @@ export function parseJsConfig(text: string | null): WriteOptions {
       case 'datehandler':
       case 'dh': {
         const handler = dateHandlerNames[raw.toLowerCase()]
-        if (handler) options.dateHandler = handler
+        if (handler) {
+          options.dateHandler = handler
+          options.dateHandlerSet = true
+        }
         break
       }
       case 'includenullvalues':

@@ -1,0 +1,80 @@
+import { parse } from 'csv-parse/browser/esm/sync'
+import { stringify } from 'csv-stringify/browser/esm/sync'
+import type { DtoDef } from '../../model/index.ts'
+import { DecodeError } from '../decode-error.ts'
+import type { Limits } from '../limits.ts'
+import type { Loose, LooseObject } from '../loose.ts'
+import { caseName, type WriteOptions } from './jsconfig.ts'
+import { isDefaultValue } from './is-default-value.ts'
+import { jsvValue, readJsv } from './jsv.ts'
+
+// CSV as ServiceStack's CsvSerializer reads and writes a single DTO (servicestack-wire.md
+// sections 3.3 and 4): a header row and one data row, JSV inside the cells. The browser
+// builds of csv-parse and csv-stringify need no Node Buffer, so this runs in a service worker.
+
+/** Beyond the usual cases, ServiceStack quotes a cell that starts with `[` or `{`, and CR or LF. */
+const quotedMatch = [/^[[{]/, /[\r\n]/]
+
+/** One DTO as a CSV table: header row, data row, CRLF after each, nulls as empty cells. */
+export function writeCsv(def: DtoDef, value: object, options: WriteOptions): string {
+  const record = value as Record<string, unknown>
+  const header: string[] = []
+  const row: string[] = []
+  for (const entry of def.entries) {
+    const field = record[entry.name]
+    // ExcludeDefaultValues drops a column whose value is the default in every row.
+    if (options.excludeDefaultValues && field != null && isDefaultValue(entry.spec, field)) continue
+    header.push(caseName(entry.name, options.textCase))
+    row.push(csvCell(field, entry.spec.type, options))
+  }
+  return stringify([header, row], { record_delimiter: '\r\n', quoted_match: quotedMatch })
+}
+
+function csvCell(
+  value: unknown,
+  type: DtoDef['entries'][number]['spec']['type'],
+  options: WriteOptions,
+): string {
+  if (value === null || value === undefined) return ''
+  if (type.kind === 'string') return String(value)
+  return stripQuotes(jsvValue(type, value, options))
+}
+
+/** ServiceStack's `StripQuotes`: the cell holds the JSV text without its outer quotes. */
+function stripQuotes(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text
+}
+
+/**
+ * Reads a header row and the first data row. Cells of structured fields are JSV; every other
+ * cell is text for the binder. A row wider or narrower than the header is refused.
+ */
+export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
+  let rows: string[][]
+  try {
+    rows = parse(text, { bom: true, skip_empty_lines: true, to: 2 }) as string[][]
+  } catch (error) {
+    throw new DecodeError(
+      `Could not deserialize 'text/csv' request using ${def.name}: ${(error as Error).message}`,
+    )
+  }
+  const [header, data] = rows
+  const out: LooseObject = {}
+  if (!header || !data) return out
+  for (let i = 0; i < header.length; i++) {
+    const name = (header[i] ?? '').trim()
+    const cell = data[i] ?? ''
+    if (cell === '') continue
+    const entry = def.byLowerName.get(name.toLowerCase())
+    const kind = entry?.spec.type.kind
+    const value =
+      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, limits) : cell
+    Object.defineProperty(out, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}

@@ -1,0 +1,234 @@
+import type { DtoDef, FieldType } from '../../model/index.ts'
+import { DecodeError } from '../decode-error.ts'
+import type { Limits } from '../limits.ts'
+import type { Loose, LooseObject } from '../loose.ts'
+import { formatJsonDate } from './date-handlers.ts'
+import { caseName, type WriteOptions } from './jsconfig.ts'
+import { isDefaultValue } from './is-default-value.ts'
+import { shortestXsdDate } from './xsd-date.ts'
+
+// JSV, ServiceStack's TypeSerializer format (servicestack-wire.md section 5).
+
+const escapeChars = /[":,{}[\]\r\n]/
+
+/** A string as JSV writes it: bare unless it holds a special character, then CSV-quoted. */
+export function jsvString(value: string): string {
+  if (value === '') return '""'
+  return escapeChars.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+/** A DTO as JSV: `{Key:Value,List:[a,b]}`, nulls omitted, no whitespace. */
+export function writeJsv(def: DtoDef, value: object, options: WriteOptions): string {
+  return writeObject(def, value as Record<string, unknown>, options)
+}
+
+function writeObject(def: DtoDef, value: Record<string, unknown>, options: WriteOptions): string {
+  const parts: string[] = []
+  for (const entry of def.entries) {
+    const field = value[entry.name]
+    if (field === null || field === undefined) {
+      if (!options.includeNullValues) continue
+    } else if (options.excludeDefaultValues && isDefaultValue(entry.spec, field)) continue
+    parts.push(
+      `${caseName(entry.name, options.textCase)}:${jsvValue(entry.spec.type, field, options)}`,
+    )
+  }
+  return `{${parts.join(',')}}`
+}
+
+/** One value as JSV text; CSV cells hold exactly this. */
+export function jsvValue(type: FieldType, value: unknown, options: WriteOptions): string {
+  if (value === null || value === undefined) return ''
+  switch (type.kind) {
+    case 'string':
+    case 'guid':
+      return jsvString(String(value))
+    case 'int':
+    case 'decimal':
+      return Number.isFinite(value) ? String(value) : ''
+    case 'bool':
+      return value ? 'True' : 'False'
+    case 'date':
+      return jsvDate(value as Date, options)
+    case 'enum':
+      return options.treatEnumAsInteger
+        ? String(type.values.indexOf(value as string))
+        : jsvString(value as string)
+    case 'any':
+      return jsvAny(value as Loose)
+    case 'object':
+      return writeObject(type.dto(), value as Record<string, unknown>, options)
+    case 'list':
+      return `[${(value as unknown[]).map((item) => jsvValue(type.item, item, options)).join(',')}]`
+  }
+}
+
+/**
+ * JSV writes the shortest XSD form of a date unless `?jsconfig=dh:…` asks for another
+ * (decisions.md section 2), which it then writes as JSON would, unquoted where JSV allows.
+ */
+function jsvDate(date: Date, options: WriteOptions): string {
+  if (!options.dateHandlerSet) return shortestXsdDate(date)
+  const token = formatJsonDate(date, options.dateHandler, options.appendUtcOffset)
+  return token.startsWith('"') ? jsvString(token.slice(1, -1).replaceAll('\\/', '/')) : token
+}
+
+function jsvAny(value: Loose): string {
+  if (value === null) return ''
+  if (typeof value === 'string') return jsvString(value)
+  if (typeof value === 'boolean') return value ? 'True' : 'False'
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return `[${value.map(jsvAny).join(',')}]`
+  return `{${Object.keys(value)
+    .filter((key) => value[key] !== null)
+    .map((key) => `${jsvString(key)}:${jsvAny(value[key] as Loose)}`)
+    .join(',')}}`
+}
+
+/**
+ * Parses JSV text into a loose tree whose scalars are all strings (the binder converts them).
+ * Like ServiceStack's reader it also takes simple JSON objects: quoted names and values are
+ * unquoted CSV-style, and whitespace around tokens is skipped.
+ */
+export function readJsv(text: string, limits: Limits): Loose {
+  const parser = new JsvParser(text, limits)
+  const value = parser.value(0, 'top')
+  parser.skipSpace()
+  if (!parser.done()) parser.fail('unexpected text after the value')
+  return value
+}
+
+class JsvParser {
+  private i = 0
+  private readonly text: string
+  private readonly limits: Limits
+
+  constructor(text: string, limits: Limits) {
+    this.text = text
+    this.limits = limits
+  }
+
+  done(): boolean {
+    return this.i >= this.text.length
+  }
+
+  fail(reason: string): never {
+    throw new DecodeError(`Failed to read JSV at position ${this.i}: ${reason}`)
+  }
+
+  skipSpace(): void {
+    while (this.i < this.text.length && /\s/.test(this.text.charAt(this.i))) this.i++
+  }
+
+  value(depth: number, context: 'top' | 'object' | 'array'): Loose {
+    this.skipSpace()
+    const c = this.text.charAt(this.i)
+    if (c === '{') return this.object(depth + 1)
+    if (c === '[') return this.array(depth + 1)
+    if (c === '"') return this.quoted()
+    return this.bare(context)
+  }
+
+  private enter(depth: number): void {
+    if (depth > this.limits.depth) {
+      throw new DecodeError(
+        `Failed to read request: nesting is deeper than the limit of ${this.limits.depth} levels`,
+      )
+    }
+  }
+
+  private object(depth: number): LooseObject {
+    this.enter(depth)
+    this.i++ // {
+    const out: LooseObject = {}
+    this.skipSpace()
+    if (this.text.charAt(this.i) === '}') {
+      this.i++
+      return out
+    }
+    for (;;) {
+      this.skipSpace()
+      const key = this.text.charAt(this.i) === '"' ? this.quoted() : this.key()
+      this.skipSpace()
+      if (this.text.charAt(this.i) !== ':') this.fail(`expected ':' after '${key}'`)
+      this.i++
+      const value = this.value(depth, 'object')
+      // An own data property: a `__proto__` name never reaches a prototype.
+      Object.defineProperty(out, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+      this.skipSpace()
+      const next = this.text.charAt(this.i)
+      this.i++
+      if (next === '}') return out
+      if (next !== ',') this.fail(next === '' ? "missing '}'" : `unexpected '${next}' in an object`)
+    }
+  }
+
+  private array(depth: number): Loose[] {
+    this.enter(depth)
+    this.i++ // [
+    const out: Loose[] = []
+    this.skipSpace()
+    if (this.text.charAt(this.i) === ']') {
+      this.i++
+      return out
+    }
+    for (;;) {
+      out.push(this.value(depth, 'array'))
+      if (out.length > this.limits.arrayLength) {
+        throw new DecodeError(
+          `Failed to read request: an array has more than the limit of ${this.limits.arrayLength} items`,
+        )
+      }
+      this.skipSpace()
+      const next = this.text.charAt(this.i)
+      this.i++
+      if (next === ']') return out
+      if (next !== ',') this.fail(next === '' ? "missing ']'" : `unexpected '${next}' in a list`)
+    }
+  }
+
+  private key(): string {
+    const start = this.i
+    while (this.i < this.text.length && this.text.charAt(this.i) !== ':') {
+      const c = this.text.charAt(this.i)
+      if (c === ',' || c === '}' || c === '{' || c === '[' || c === ']') break
+      this.i++
+    }
+    return this.text.slice(start, this.i).trim()
+  }
+
+  private quoted(): string {
+    this.i++ // opening "
+    let out = ''
+    for (;;) {
+      const end = this.text.indexOf('"', this.i)
+      if (end < 0) this.fail('a quoted value is not closed')
+      out += this.text.slice(this.i, end)
+      this.i = end + 1
+      if (this.text.charAt(this.i) === '"') {
+        out += '"'
+        this.i++
+      } else return out
+    }
+  }
+
+  /** An unquoted value runs to the next separator of its container (to the end at the top). */
+  private bare(context: 'top' | 'object' | 'array'): Loose {
+    const start = this.i
+    if (context !== 'top') {
+      const close = context === 'object' ? '}' : ']'
+      while (this.i < this.text.length) {
+        const c = this.text.charAt(this.i)
+        if (c === ',' || c === close) break
+        this.i++
+      }
+    } else this.i = this.text.length
+    const raw = this.text.slice(start, this.i).trim()
+    return raw === '' ? null : raw
+  }
+}

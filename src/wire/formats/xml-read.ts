@@ -1,0 +1,138 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import type { DtoDef, FieldType } from '../../model/index.ts'
+import { DecodeError } from '../decode-error.ts'
+import type { Loose, LooseObject } from '../loose.ts'
+import type { ReadContext } from '../codecs.ts'
+import type { Limits } from '../limits.ts'
+import { xmlNamespaceOf } from './xml.ts'
+
+type XmlNode = Record<string, unknown>
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  attributeNamePrefix: '',
+})
+
+/**
+ * Reads an XML body into a loose tree by the DTO's field table. Elements match by local name,
+ * in any order and under any namespace: the real DataContractSerializer is stricter (it drops
+ * members out of order and refuses another root or namespace), so those are reported as
+ * warnings rather than punished.
+ */
+export function readXml(text: string, def: DtoDef, context: ReadContext): Loose {
+  const { limits } = context
+  const warn = (message: string): void => context.warn(message)
+  // DataContractSerializer prohibits DTDs; refusing them also rules out entity expansion.
+  if (/<!DOCTYPE/i.test(text)) throw new DecodeError('Failed to read XML: a DTD is prohibited')
+  checkXmlDepth(text, limits)
+  const valid = XMLValidator.validate(text)
+  if (valid !== true) {
+    throw new DecodeError(`Failed to read XML (line ${valid.err.line}): ${valid.err.msg}`)
+  }
+  const nodes = parser.parse(text) as XmlNode[]
+  const root = nodes.find(
+    (node) => elementName(node) !== undefined && !elementName(node)?.startsWith('?'),
+  )
+  if (!root) throw new DecodeError(`Failed to read XML: no root element, expected '${def.name}'`)
+  const rootName = elementName(root) as string
+  if (rootName !== def.name)
+    warn(`XML root '${rootName}' is not '${def.name}'; the real server refuses it`)
+  const declared = /<[^?!][^>]*?\sxmlns="([^"]*)"/.exec(text)?.[1]
+  const expected = xmlNamespaceOf(def, context.xmlNamespaces)
+  if (declared !== undefined && declared !== expected) {
+    warn(`XML namespace '${declared}' is not '${expected}'; the real server refuses it`)
+  }
+  return objectFrom(root[rootName] as XmlNode[], def, limits, warn)
+}
+
+function elementName(node: XmlNode): string | undefined {
+  return Object.keys(node).find((key) => key !== ':@' && key !== '#text')
+}
+
+function objectFrom(
+  children: XmlNode[],
+  def: DtoDef,
+  limits: Limits,
+  warn: (m: string) => void,
+): LooseObject {
+  const out: LooseObject = {}
+  let lastIndex = -1
+  let reported = false
+  for (const child of children) {
+    const name = elementName(child)
+    if (!name) continue
+    const entry = def.byLowerName.get(name.toLowerCase())
+    if (!entry) continue
+    const index = def.xmlOrder.indexOf(entry)
+    if (index < lastIndex && !reported) {
+      warn(
+        `XML members of '${def.name}' are out of order at '${name}'; the real server drops such members`,
+      )
+      reported = true
+    }
+    lastIndex = Math.max(lastIndex, index)
+    Object.defineProperty(out, entry.name, {
+      value: valueFrom(child, name, entry.spec.type, limits, warn),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}
+
+function valueFrom(
+  node: XmlNode,
+  name: string,
+  type: FieldType,
+  limits: Limits,
+  warn: (m: string) => void,
+): Loose {
+  const attributes = node[':@'] as Record<string, string> | undefined
+  if (attributes?.nil === 'true') return null
+  const children = (node[name] as XmlNode[] | undefined) ?? []
+  switch (type.kind) {
+    case 'object':
+      return objectFrom(children, type.dto(), limits, warn)
+    case 'list': {
+      const items: Loose[] = []
+      for (const child of children) {
+        const itemName = elementName(child)
+        if (itemName) items.push(valueFrom(child, itemName, type.item, limits, warn))
+      }
+      if (items.length > limits.arrayLength) {
+        throw new DecodeError(
+          `Failed to read request: an array has ${items.length} items, over the limit of ${limits.arrayLength}`,
+        )
+      }
+      return items
+    }
+    default:
+      return children
+        .map((child) => (typeof child['#text'] === 'string' ? child['#text'] : ''))
+        .join('')
+  }
+}
+
+/** Nesting of elements, counted on the raw text before any parser recurses into it. */
+function checkXmlDepth(text: string, limits: Limits): void {
+  let depth = 0
+  const tag = /<(\/?)[A-Za-z_][^\s>/]*[^>]*?(\/?)>/g
+  for (let match = tag.exec(text); match; match = tag.exec(text)) {
+    if (match[1]) depth--
+    else if (!match[2]) {
+      depth++
+      if (depth > limits.depth) {
+        throw new DecodeError(
+          `Failed to read request: nesting is deeper than the limit of ${limits.depth} levels`,
+        )
+      }
+    }
+  }
+}
