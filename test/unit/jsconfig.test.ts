@@ -15,6 +15,7 @@ describe('parseJsConfig', () => {
     expect(defaultWriteOptions).toEqual({
       textCase: 'PascalCase',
       dateHandler: 'TimestampOffset',
+      dateHandlerSet: false,
       includeNullValues: false,
       excludeDefaultValues: false,
       treatEnumAsInteger: false,
@@ -72,7 +73,10 @@ describe('parseJsConfig', () => {
     { text: 'eccn,elun', changes: { textCase: 'SnakeCase' } },
     { text: 'tc:bogus', changes: {} },
     // combinations
-    { text: 'dh:iso8601,eccn', changes: { dateHandler: 'ISO8601', textCase: 'CamelCase' } },
+    {
+      text: 'dh:iso8601,eccn',
+      changes: { dateHandler: 'ISO8601', dateHandlerSet: true, textCase: 'CamelCase' },
+    },
     {
       text: 'inv,edv,teai,auo,elun,dh:utm',
       changes: {
@@ -82,6 +86,7 @@ describe('parseJsConfig', () => {
         appendUtcOffset: true,
         textCase: 'SnakeCase',
         dateHandler: 'UnixTimeMs',
+        dateHandlerSet: true,
       },
     },
     // unknown keys and values are ignored
@@ -113,7 +118,11 @@ describe('parseJsConfig', () => {
     { text: 'DH:ISO8601DO', dateHandler: 'ISO8601DateOnly' },
     { text: 'datehandler:unixtimems', dateHandler: 'UnixTimeMs' },
   ])('reads "$text" as the $dateHandler date handler', ({ text, dateHandler }) => {
-    expect(parseJsConfig(text)).toEqual({ ...defaultWriteOptions, dateHandler })
+    expect(parseJsConfig(text)).toEqual({
+      ...defaultWriteOptions,
+      dateHandler,
+      dateHandlerSet: true,
+    })
   })
 
   it('does not change the shared defaults', () => {
