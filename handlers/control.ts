@@ -1,52 +1,205 @@
-import {
-  ABTestViewModel,
-  CommentResponse,
-  ContainerInfoMessage,
-  CreateService,
-  type DtoDef,
-} from '../src/model/index.ts'
-import type { Store } from '../src/store/index.ts'
+import { journalToHar } from '../src/control/har.ts'
+import type { ControlState } from '../src/control/interceptor.ts'
+import { parseLatency, type Latency } from '../src/control/latency.ts'
+import { stateJson } from '../src/control/state-document.ts'
+import type { Store, StoreSnapshot } from '../src/store/index.ts'
 import {
   controlPath,
-  defaultWriteOptions,
-  writeJson,
+  DecodeError,
+  readBodyText,
   type ControlResolver,
+  type MockConfig,
 } from '../src/wire/index.ts'
 
-const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept' }
+export interface NamedSnapshot {
+  readonly snapshot: StoreSnapshot
+  readonly savedAt: string
+}
+
+export interface ControlDeps {
+  readonly store: Store
+  readonly config: MockConfig
+  readonly state: ControlState
+  readonly snapshots: Map<string, NamedSnapshot>
+  /** The mock's own pages and documents, built by the caller from its operations. */
+  readonly openApi: () => object
+  readonly dashboard: () => string
+  readonly version: string
+}
+
+const jsonType = 'application/json; charset=utf-8'
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': jsonType } })
+}
+
+function noContent(): Response {
+  return new Response(null, { status: 204 })
+}
+
+/** A control-plane error in the ServiceStack shape, so clients read errors one way. */
+function fail(status: number, errorCode: string, message: string): Response {
+  return json({ ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: [] } }, status)
+}
 
 /**
  * The mock's own routes under `/__mock` (decisions.md section 6), written as plain resolvers so
  * they run the same in the Node server, the service worker and tests.
  */
-export function createControl(store: Store): ControlResolver {
+export function createControl(deps: ControlDeps): ControlResolver {
+  const { store, state, snapshots } = deps
   return async (request, url) => {
     const path = url.pathname.slice(controlPath.length).replace(/\/+$/, '')
-    if (request.method === 'GET' && path === '/state') {
-      return new Response(stateJson(store), { status: 200, headers: jsonHeaders })
+    const method = request.method
+    const [, section = '', ...rest] = path.split('/').map(safeDecode)
+    const name = rest.length === 0 ? undefined : rest.join('/')
+    const route = `${method} /${section}${name === undefined ? '' : '/:name'}`
+
+    switch (route) {
+      case 'GET /':
+        return new Response(deps.dashboard(), {
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        })
+      case 'GET /state':
+        return new Response(stateJson(store), { headers: { 'Content-Type': jsonType } })
+      case 'POST /reset': {
+        const seedText = url.searchParams.get('seed')
+        if (seedText !== null && !/^\d{1,10}$/.test(seedText)) {
+          return fail(
+            400,
+            'ArgumentException',
+            `Failed to reset: seed '${seedText}' is not a whole number`,
+          )
+        }
+        store.reset(seedText === null ? undefined : Number(seedText))
+        return json({ seed: store.seed })
+      }
+      case 'GET /snapshots':
+        return json({
+          snapshots: [...snapshots].map(([key, saved]) => ({
+            name: key,
+            seed: saved.snapshot.seed,
+            savedAt: saved.savedAt,
+          })),
+        })
+      case 'POST /snapshots/:name': {
+        const saved = { snapshot: store.snapshot(), savedAt: new Date().toISOString() }
+        snapshots.set(name as string, saved)
+        return json({ name, seed: saved.snapshot.seed, savedAt: saved.savedAt }, 201)
+      }
+      case 'PUT /snapshots/:name': {
+        const saved = snapshots.get(name as string)
+        if (!saved)
+          return fail(404, 'NotFound', `Failed to restore snapshot '${name}': no such snapshot`)
+        store.restore(saved.snapshot)
+        return json({ name, seed: saved.snapshot.seed, savedAt: saved.savedAt })
+      }
+      case 'DELETE /snapshots/:name':
+        return snapshots.delete(name as string)
+          ? noContent()
+          : fail(404, 'NotFound', `Failed to delete snapshot '${name}': no such snapshot`)
+      case 'GET /journal': {
+        const limitText = url.searchParams.get('limit')
+        const limit = limitText === null ? undefined : Number(limitText)
+        if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+          return fail(
+            400,
+            'ArgumentException',
+            `Failed to read the journal: limit '${limitText}' is not a whole number`,
+          )
+        }
+        return json({ capacity: state.journal.capacity, entries: state.journal.entries(limit) })
+      }
+      case 'DELETE /journal':
+        state.journal.clear()
+        return noContent()
+      case 'GET /journal.har':
+        return new Response(JSON.stringify(journalToHar(state.journal.entries(), deps.version)), {
+          headers: {
+            'Content-Type': jsonType,
+            'Content-Disposition': 'attachment;filename="restapi-mock.har"',
+          },
+        })
+      case 'GET /faults':
+        return json({ rules: state.faults.list() })
+      case 'POST /faults': {
+        const body = await readJsonBody(request, deps.config)
+        if (body instanceof Response) return body
+        const rule = state.faults.add(body)
+        return typeof rule === 'string'
+          ? fail(400, 'ArgumentException', `Failed to add the fault rule: ${rule}`)
+          : json(rule, 201)
+      }
+      case 'DELETE /faults':
+        state.faults.clear()
+        return noContent()
+      case 'DELETE /faults/:name':
+        return state.faults.remove(Number(name))
+          ? noContent()
+          : fail(404, 'NotFound', `Failed to delete fault rule '${name}': no such rule`)
+      case 'GET /settings':
+        return json(settings(deps))
+      case 'PUT /latency': {
+        const body = await readJsonBody(request, deps.config)
+        if (body instanceof Response) return body
+        const latency = toLatency(body)
+        if (latency === undefined) {
+          return fail(
+            400,
+            'ArgumentException',
+            'Failed to set the latency: send {"min":100,"max":600}, {"ms":200} or null',
+          )
+        }
+        state.latency = latency
+        return json(settings(deps))
+      }
+      case 'GET /openapi.json':
+        return json(deps.openApi())
     }
-    return new Response(
-      JSON.stringify({
-        ResponseStatus: {
-          ErrorCode: 'NotFound',
-          Message: `Failed to find a control route for ${request.method} ${url.pathname}`,
-          Errors: [],
-        },
-      }),
-      { status: 404, headers: jsonHeaders },
+    return fail(404, 'NotFound', `Failed to find a control route for ${method} ${url.pathname}`)
+  }
+}
+
+function settings(deps: ControlDeps): object {
+  return {
+    seed: deps.store.seed,
+    counts: deps.store.counts,
+    basePath: deps.config.basePath,
+    strict: deps.config.strict,
+    defaultFormat: deps.config.defaultFormat,
+    latency: deps.state.latency,
+    faults: deps.state.faults.list(),
+    journalCapacity: deps.state.journal.capacity,
+  }
+}
+
+async function readJsonBody(request: Request, config: MockConfig): Promise<unknown> {
+  try {
+    const text = await readBodyText(request, config.limits.bodyBytes)
+    return text.trim() === '' ? null : (JSON.parse(text) as unknown)
+  } catch (error) {
+    const status = error instanceof DecodeError ? error.status : 400
+    return fail(
+      status,
+      'SerializationException',
+      `Failed to read the request: ${(error as Error).message}`,
     )
   }
 }
 
-/** `{"ABTests":[…],"Services":[…],"Containers":[…],"Comments":[…]}`, each in its JSON wire form. */
-export function stateJson(store: Store): string {
-  const { state } = store
-  const list = (def: DtoDef, values: Iterable<object>): string =>
-    `[${Array.from(values, (value) => writeJson(def, value, defaultWriteOptions)).join(',')}]`
-  return (
-    `{"ABTests":${list(ABTestViewModel, state.abTests.values())}` +
-    `,"Services":${list(CreateService, state.services.values())}` +
-    `,"Containers":${list(ContainerInfoMessage, state.containers.values())}` +
-    `,"Comments":${list(CommentResponse, state.comments.values())}}`
-  )
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+function toLatency(body: unknown): Latency | null | undefined {
+  if (body === null) return null
+  if (typeof body !== 'object' || Array.isArray(body)) return undefined
+  const { ms, min, max } = body as Record<string, unknown>
+  if (typeof ms === 'number') return parseLatency(String(ms))
+  if (typeof min === 'number' && typeof max === 'number') return parseLatency(`${min}-${max}`)
+  return undefined
 }

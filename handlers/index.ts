@@ -1,4 +1,13 @@
 import { http, type HttpHandler } from 'msw'
+import {
+  createFaultRules,
+  createJournal,
+  interceptRequest,
+  parseLatency,
+  recordRequest,
+  type ControlState,
+  type Latency,
+} from '../src/control/index.ts'
 import type { Store } from '../src/store/index.ts'
 import {
   controlPath,
@@ -13,12 +22,18 @@ import {
 import { updateABTestOperation } from './ab-testing.ts'
 import { updateCommentOperation } from './comments.ts'
 import { containersInfoOperation } from './containers-info.ts'
-import { createControl } from './control.ts'
+import { createControl, type NamedSnapshot } from './control.ts'
 import { createServiceOperation } from './services.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
   store: Store
+  /** Latency added to every operation: ms, `'100-600'`, or `{ min, max }`. Default none. */
+  latency?: number | string | Latency | null
+  /** How many requests the journal keeps. Default 500. */
+  journalSize?: number
+  /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */
+  random?: () => number
 }
 
 /** One running mock: its state, its settings, and the dispatch every runtime calls. */
@@ -26,8 +41,14 @@ export interface Mock {
   readonly store: Store
   readonly config: MockConfig
   readonly operations: readonly Operation[]
+  /** Latency, fault rules and the journal: what `/__mock` reads and changes. */
+  readonly control: ControlState
+  readonly snapshots: Map<string, NamedSnapshot>
   readonly dispatch: Dispatch
 }
+
+/** The package version, as the journal's HAR export names its creator. */
+export const mockVersion = '0.1.0'
 
 /** The four operations of the spec, bound to a store. */
 export function createOperations(store: Store): Operation[] {
@@ -45,9 +66,39 @@ export function createOperations(store: Store): Operation[] {
  */
 export function createMock(options: MockOptions): Mock {
   const config = resolveConfig(options)
-  const operations = createOperations(options.store)
-  const dispatch = createDispatch(operations, createControl(options.store), config)
-  return { store: options.store, config, operations, dispatch }
+  const { store } = options
+  const operations = createOperations(store)
+  const control: ControlState = {
+    journal: createJournal(options.journalSize ?? 500),
+    faults: createFaultRules(options.random ?? Math.random),
+    latency: toLatency(options.latency ?? null),
+    random: options.random ?? Math.random,
+  }
+  const snapshots = new Map<string, NamedSnapshot>()
+  const controlRoutes = createControl({
+    store,
+    config,
+    state: control,
+    snapshots,
+    version: mockVersion,
+    openApi: () => ({}),
+    dashboard: () => '',
+  })
+  const dispatch = createDispatch(operations, controlRoutes, config, {
+    before: (ctx) => interceptRequest(ctx, control),
+    after: (request, ctx, response, startedAt, durationMs) =>
+      recordRequest(control, request, ctx, response ?? notFoundResponse(), startedAt, durationMs),
+  })
+  return { store, config, operations, control, snapshots, dispatch }
+}
+
+function toLatency(value: number | string | Latency | null): Latency | null {
+  if (value === null) return null
+  if (typeof value === 'object') return value
+  const latency = parseLatency(String(value))
+  if (!latency)
+    throw new Error(`Failed to create the mock: latency '${value}' is not ms or 'min-max'`)
+  return latency
 }
 
 /**
@@ -72,7 +123,7 @@ function prefixPattern(prefix: string, flags: string): RegExp {
   return new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+/+${escaped}(?:/|$)`, flags)
 }
 
-export { stateJson } from './control.ts'
+export { stateJson } from '../src/control/index.ts'
 export { updateABTestOperation } from './ab-testing.ts'
 export { updateCommentOperation } from './comments.ts'
 export { containersInfoOperation } from './containers-info.ts'

@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { getResponse, type RequestHandler } from 'msw'
-import { createMock, type Mock } from '../handlers/index.ts'
+import { createMock, type Mock, type MockOptions } from '../handlers/index.ts'
 import type { Store } from './store/index.ts'
-import { internalErrorResponse, notFoundResponse, type MockConfigOptions } from './wire/index.ts'
+import { internalErrorResponse, notFoundResponse } from './wire/index.ts'
 import { createStore } from './create-store.ts'
+import { NetworkFault } from './network-fault.ts'
 
-export interface AppOptions extends MockConfigOptions {
+export interface AppOptions extends Omit<MockOptions, 'store'> {
   /** A mock to serve; otherwise one is built from `store` and the settings. */
   mock?: Mock
   /** The state to serve when no `mock` is given; default `createStore()`. */
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions = {}): Hono {
   app.all('*', async (c) => {
     const request = c.req.raw
     const response = await mock.dispatch(request)
+    if (response?.type === 'error') throw new NetworkFault()
     if (response) return response
     if (extra.length > 0) {
       const own = await getResponse(extra, request)
@@ -57,6 +59,9 @@ export function createApp(options: AppOptions = {}): Hono {
     }
     return notFoundResponse()
   })
-  app.onError((error) => internalErrorResponse(error))
+  app.onError((error) => {
+    if (error instanceof NetworkFault) throw error
+    return internalErrorResponse(error)
+  })
   return app
 }

@@ -4,6 +4,8 @@ import { createStore } from './create-store.ts'
 import { createServer } from './server.ts'
 import { defaultCounts, type Counts } from './store/index.ts'
 import { formats, isFormat } from './wire/index.ts'
+import { maxDelayMs, parseLatency } from './control/index.ts'
+import { attachStateFile, type StateFile } from './state-file.ts'
 
 const usage = `Usage: restapi-mock [options]
 
@@ -17,12 +19,14 @@ const usage = `Usage: restapi-mock [options]
   --strict               answer 400 where the real server silently drops a value
   --default-format <f>   format when a request names none: ${formats.join(', ')} (default: html)
   --base-path <path>     where the service lives (default: /RestApi)
+  --latency <ms|min-max> delay every operation: 200, or a range 100-600
+  --state-file <path>    load state from this JSON file if it exists, write it after changes
   --no-cors              no CORS headers, as the real host
   -h, --help             this text`
 
 /** Exits with a clear message on bad options instead of a stack trace. */
-function fail(message: string): never {
-  process.stderr.write(`restapi-mock: ${message}\n\n${usage}\n`)
+function fail(message: string, showUsage = true): never {
+  process.stderr.write(`restapi-mock: ${message}\n${showUsage ? `\n${usage}\n` : ''}`)
   process.exit(2)
 }
 
@@ -60,6 +64,8 @@ try {
       'default-format': { type: 'string', default: 'html' },
       'base-path': { type: 'string', default: '/RestApi' },
       cors: { type: 'boolean', default: true },
+      latency: { type: 'string' },
+      'state-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -76,11 +82,26 @@ if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.jo
 const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
 const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
 
+const latency = values.latency === undefined ? null : parseLatency(values.latency)
+if (latency === undefined) {
+  fail(
+    `--latency must be ms (200) or a range (100-600), at most ${maxDelayMs}, got '${values.latency}'`,
+  )
+}
+
 const startedAt = performance.now()
 const store = createStore({
   seed,
   ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
 })
+let stateFile: StateFile | undefined
+if (values['state-file']) {
+  try {
+    stateFile = attachStateFile(store, values['state-file'])
+  } catch (error) {
+    fail(`could not load --state-file ${values['state-file']}: ${(error as Error).message}`, false)
+  }
+}
 const running = await createServer({
   store,
   port,
@@ -89,6 +110,7 @@ const running = await createServer({
   defaultFormat,
   basePath: values['base-path'],
   cors: values.cors,
+  latency,
 }).catch((error: NodeJS.ErrnoException) =>
   fail(
     error.code === 'EADDRINUSE'
@@ -99,7 +121,9 @@ const running = await createServer({
 
 process.stdout.write(
   `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
-    ` (seed ${seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
+    ` (seed ${store.seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
+    `${latency ? `, latency ${latency.min}-${latency.max} ms` : ''}` +
+    `${stateFile ? `, state file ${values['state-file']}` : ''}` +
     `${values.cors ? '' : ', no CORS'}) in ${Math.round(performance.now() - startedAt)} ms\n`,
 )
 
@@ -112,6 +136,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Requests under way may finish; a stuck connection does not hold the exit for long.
     const force = setTimeout(() => process.exit(0), 2000)
     force.unref()
-    void running.close().then(() => process.exit(0))
+    void running
+      .close()
+      .then(() => stateFile?.close())
+      .then(() => process.exit(0))
   })
 }

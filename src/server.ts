@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import { createMock, type Mock } from '../handlers/index.ts'
 import { createApp, type AppOptions } from './app.ts'
 import { createStore } from './create-store.ts'
+import { NetworkFault } from './network-fault.ts'
 import { createRequestLog, formatLogLine } from './request-log.ts'
 
 export interface ServerOptions extends AppOptions {
@@ -43,7 +44,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       {
         fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
           const start = performance.now()
-          const response = await app.fetch(request, env)
+          let response: Response
+          try {
+            response = await app.fetch(request, env)
+          } catch (error) {
+            if (!(error instanceof NetworkFault)) throw error
+            // A simulated network fault: the client sees the connection drop.
+            env.incoming.socket.destroy()
+            log?.(
+              `${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`,
+            )
+            return new Response(null, { status: 500 })
+          }
           // The reason phrase of a service error is its ErrorCode (`400 ArgumentException`);
           // Node keeps a statusMessage set before the head is written.
           if (response.statusText && 'statusMessage' in env.outgoing) {

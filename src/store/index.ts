@@ -6,6 +6,7 @@ export type {
   FieldConstraints,
 } from './entity-factory.ts'
 export {
+  collectionKeys,
   createMemoryStore,
   defaultCounts,
   type Counts,

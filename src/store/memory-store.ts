@@ -34,6 +34,14 @@ export interface StoreState {
   comments: Map<string, CommentResponse>
 }
 
+/** How each collection keys its entities: lookups are by key, never a scan. */
+export const collectionKeys = {
+  abTests: (test: ABTestViewModel): string => test.Id.toLowerCase(),
+  services: (service: CreateService): string => (service.Route ?? '').toLowerCase(),
+  containers: (page: ContainerInfoMessage): string => (page.PageId ?? '').toLowerCase(),
+  comments: (comment: CommentResponse): string => (comment.Key ?? '').toLowerCase(),
+} as const
+
 export interface StoreSnapshot {
   readonly seed: number
   readonly generated: number
@@ -44,6 +52,8 @@ export interface Store {
   readonly counts: Readonly<Counts>
   /** The seed the current state was made from. */
   readonly seed: number
+  /** How many GUIDs `newGuid` has made since the seed: a state file keeps it to go on. */
+  readonly generated: number
   readonly factory: EntityFactory
   readonly state: StoreState
   /** A deep copy that later changes do not touch. */
@@ -76,6 +86,9 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
     counts,
     get seed() {
       return seed
+    },
+    get generated() {
+      return generated
     },
     get factory() {
       return factory
@@ -123,19 +136,19 @@ function seedState(factory: EntityFactory, counts: Counts): StoreState {
   }
   for (let i = 0; i < counts.abTests; i++) {
     const test = factory.abTest(i)
-    state.abTests.set(test.Id.toLowerCase(), test)
+    state.abTests.set(collectionKeys.abTests(test), test)
   }
   for (let i = 0; i < counts.services; i++) {
     const service = factory.service(i)
-    state.services.set((service.Route ?? '').toLowerCase(), service)
+    state.services.set(collectionKeys.services(service), service)
   }
   for (let i = 0; i < counts.containers; i++) {
     const page = factory.containerPage(i)
-    state.containers.set((page.PageId ?? '').toLowerCase(), page)
+    state.containers.set(collectionKeys.containers(page), page)
   }
   for (let i = 0; i < counts.comments; i++) {
     const comment = factory.comment(i)
-    state.comments.set((comment.Key ?? '').toLowerCase(), comment)
+    state.comments.set(collectionKeys.comments(comment), comment)
   }
   return state
 }

@@ -19,6 +19,23 @@ interface CompiledRoute {
   readonly names: readonly (string | null)[]
 }
 
+/**
+ * What runs around every operation (latency, faults, the journal), kept out of this module so
+ * that routing knows nothing of the control plane.
+ */
+export interface DispatchHooks {
+  /** May answer instead of the operation (a simulated fault), after any delay it adds. */
+  before(ctx: RequestContext): Promise<Response | undefined>
+  /** Sees every request under the base path and its answer (`undefined`: no route matched). */
+  after(
+    request: Request,
+    ctx: RequestContext | null,
+    response: Response | undefined,
+    startedAt: number,
+    durationMs: number,
+  ): void
+}
+
 /** Where the mock's own routes live, beside the service. */
 export const controlPath = '/__mock'
 
@@ -32,6 +49,7 @@ export function createDispatch(
   operations: readonly Operation[],
   control: ControlResolver,
   config: MockConfig,
+  hooks?: DispatchHooks,
 ): Dispatch {
   const routes: CompiledRoute[] = operations.map((operation) => {
     const parts = operation.route.split('/').filter(Boolean)
@@ -50,7 +68,12 @@ export function createDispatch(
       // Empty segments are ignored everywhere, the base path included (`//RestApi//x`).
       const path = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname
       if (path.toLowerCase().startsWith(basePrefix)) {
-        return await serve(request, url, path.slice(basePrefix.length))
+        if (!hooks) return (await serve(request, url, path.slice(basePrefix.length))).response
+        const startedAt = Date.now()
+        const started = performance.now()
+        const { response, ctx } = await serve(request, url, path.slice(basePrefix.length))
+        hooks.after(request, ctx, response, startedAt, performance.now() - started)
+        return response
       }
       if (path === controlPath || path.startsWith(`${controlPath}/`)) {
         return await control(request, url)
@@ -67,9 +90,9 @@ export function createDispatch(
     }
   }
 
-  async function serve(request: Request, url: URL, rest: string): Promise<Response | undefined> {
+  async function serve(request: Request, url: URL, rest: string): Promise<Served> {
     const segments = rest.split('/').filter(Boolean).map(decodeSegment)
-    if (segments.length === 0) return undefined
+    if (segments.length === 0) return unmatched
     const firstSegment = segments[0] ?? null
     let extension: Format | null = null
     const last = segments[segments.length - 1] as string
@@ -89,7 +112,7 @@ export function createDispatch(
     const predefined = matchPredefined(segments)
     if (predefined) {
       operation = byDtoName.get(predefined.dtoName.toLowerCase())
-      if (!operation) return undefined
+      if (!operation) return unmatched
       bodyFormat = predefined.format
     } else {
       for (const route of routes) {
@@ -99,7 +122,7 @@ export function createDispatch(
         }
       }
       // Routes are verb-specific: a known path with another verb is a 404, not a 405.
-      if (!operation) return undefined
+      if (!operation) return unmatched
     }
 
     const ctx: RequestContext = {
@@ -120,20 +143,30 @@ export function createDispatch(
       params,
       now: config.clock(),
       warnings: [],
+      trace: { requestBody: null, responseBody: null, delayMs: 0, fault: null },
     }
     if (predefined && operation.method !== request.method) {
       // A pre-defined route reaches the service, which has no method for this verb.
       const verb = request.method.charAt(0) + request.method.slice(1).toLowerCase()
-      return errorResponse(ctx, {
+      const response = errorResponse(ctx, {
         status: 405,
         errorCode: 'NotImplementedException',
         statusText: 'NotImplementedException',
         message: `Could not find method named ${verb}(${operation.requestDto.name}) or Any(${operation.requestDto.name}) on Service ${operation.requestDto.name}Service`,
       })
+      return { response, ctx }
     }
-    return await operation.resolve(ctx)
+    const early = hooks ? await hooks.before(ctx) : undefined
+    return { response: early ?? (await operation.resolve(ctx)), ctx }
   }
 }
+
+interface Served {
+  readonly response: Response | undefined
+  readonly ctx: RequestContext | null
+}
+
+const unmatched: Served = { response: undefined, ctx: null }
 
 function matchPredefined(segments: string[]): { format: Format; dtoName: string } | undefined {
   if (segments.length !== 3) return undefined

@@ -14,6 +14,11 @@ export interface ServiceError {
    * (`400 ArgumentException`); errors before the service runs keep the standard phrase.
    */
   readonly statusText?: string
+  /**
+   * Raised by the host before the service ran (a malformed body, a limit, a binding error):
+   * such errors skip the response filters, so a CSV answer gets no Content-Disposition.
+   */
+  readonly beforeService?: boolean
 }
 
 /** `ErrorResponse { ResponseStatus { ErrorCode, Message, Errors } }` in the negotiated format. */
@@ -36,6 +41,7 @@ export function errorResponse(ctx: RequestContext, error: ServiceError): Respons
   return respond(ctx, ErrorResponse, body, {
     status: error.status,
     ...(error.statusText ? { statusText: error.statusText } : {}),
+    attachment: !error.beforeService,
   })
 }
 

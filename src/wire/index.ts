@@ -2,7 +2,7 @@ export { bindDto, type BindResult, type FieldIssue } from './bind-dto.ts'
 export { codecs, type Codec, type ReadContext, type WriteContext } from './codecs.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './decode-error.ts'
-export { controlPath, createDispatch, type Dispatch } from './dispatch.ts'
+export { controlPath, createDispatch, type Dispatch, type DispatchHooks } from './dispatch.ts'
 export {
   errorResponse,
   internalErrorResponse,
@@ -17,6 +17,6 @@ export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
 export { defaultLimits, type Limits } from './limits.ts'
 export { negotiate, type Negotiated, type NegotiationInput } from './negotiate.ts'
 export { httpMethods, type ControlResolver, type HttpMethod, type Operation } from './operation.ts'
-export { readRequest, type ReadResult } from './read-request.ts'
-export type { RequestContext } from './request-context.ts'
+export { readBodyText, readRequest, type ReadResult } from './read-request.ts'
+export type { RequestContext, RequestTrace } from './request-context.ts'
 export { headerSafe, respond } from './respond.ts'

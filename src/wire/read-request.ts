@@ -35,6 +35,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
       form = await readForm(request, contentType ?? '', ctx)
     } else {
       const text = await readBodyText(request, ctx.config.limits.bodyBytes)
+      ctx.trace.requestBody = text === '' ? null : text
       if (text.trim() !== '') {
         const tree = parseBody(text, ctx.bodyFormat ?? formatOfContentType(contentType), def, ctx)
         if (tree !== undefined) {
@@ -79,6 +80,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
           status: 400,
           errorCode: 'SerializationException',
           message: ctx.warnings.join('; '),
+          beforeService: true,
         }),
       }
     }
@@ -91,6 +93,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
         status: error.status,
         errorCode: error.errorCode,
         message: error.message,
+        beforeService: true,
       }),
     }
   }
@@ -102,6 +105,7 @@ function bindingError(ctx: RequestContext, def: DtoDef, issues: readonly FieldIs
     status: 400,
     errorCode: 'SerializationException',
     message: `Unable to bind to request '${def.name}'`,
+    beforeService: true,
     errors: issues.map((issue) => ({
       ErrorCode: 'SerializationException',
       FieldName: issue.path,
@@ -139,17 +143,25 @@ function parseBody(
   return read ? read(text, def, context) : undefined
 }
 
-/** The body as text, refused with 413 past the limit without buffering more than it. */
+/** The body as text (UTF-8, a BOM dropped), refused with 413 past the limit. */
 export async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw tooLarge(declared, limit)
   if (request.body === null) return ''
   if (Number.isFinite(declared)) {
+    // A declared length within the limit: the runtime reads no more than it.
     const text = await request.text()
     if (text.length > limit) throw tooLarge(text.length, limit)
     return text
   }
-  // No declared length (chunked): count as the bytes arrive and stop at the limit.
+  return new TextDecoder().decode(await readBodyBytes(request, limit))
+}
+
+/** The body's bytes, counted as they arrive: past the limit, reading stops with a 413. */
+async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > limit) throw tooLarge(declared, limit)
+  if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
@@ -169,7 +181,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(bytes)
+  return bytes
 }
 
 function tooLarge(size: number, limit: number): DecodeError {
@@ -185,18 +197,19 @@ async function readForm(
   ctx: RequestContext,
 ): Promise<URLSearchParams | FormData> {
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {
-    const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-    if (declared > ctx.config.limits.bodyBytes)
-      throw tooLarge(declared, ctx.config.limits.bodyBytes)
+    // Read under the limit first: `formData()` alone would buffer a body of any size.
+    const bytes = await readBodyBytes(request, ctx.config.limits.bodyBytes)
     try {
-      return await request.formData()
+      return await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData()
     } catch (error) {
       throw new DecodeError(
         `Failed to read request: malformed multipart body: ${(error as Error).message}`,
       )
     }
   }
-  return new URLSearchParams(await readBodyText(request, ctx.config.limits.bodyBytes))
+  const text = await readBodyText(request, ctx.config.limits.bodyBytes)
+  ctx.trace.requestBody = text === '' ? null : text
+  return new URLSearchParams(text)
 }
 
 /**

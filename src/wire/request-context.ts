@@ -20,4 +20,13 @@ export interface RequestContext {
   readonly now: Date
   /** What the mock noticed and let pass, for `X-Mock-Warning` and the log. */
   readonly warnings: string[]
+  /** What the journal keeps of this request, filled in as it is answered. */
+  readonly trace: RequestTrace
+}
+
+export interface RequestTrace {
+  requestBody: string | null
+  responseBody: string | null
+  delayMs: number
+  fault: string | null
 }

@@ -10,7 +10,7 @@ export function respond(
   ctx: RequestContext,
   def: DtoDef,
   value: object,
-  init: { status?: number; statusText?: string } = {},
+  init: { status?: number; statusText?: string; attachment?: boolean } = {},
 ): Response {
   const { negotiated } = ctx
   let body = codecs[negotiated.format].write(def, value, {
@@ -20,11 +20,12 @@ export function respond(
     xmlNamespaces: ctx.config.xmlNamespaces,
   })
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
+  ctx.trace.responseBody = body
   const headers = new Headers()
   headers.set('Content-Type', negotiated.contentType)
   headers.set('Vary', 'Accept')
   // The real CsvFormat filter compares the type exactly: an echoed `text/csv; …` gets none.
-  if (negotiated.contentType === 'text/csv' && !negotiated.callback) {
+  if (negotiated.contentType === 'text/csv' && !negotiated.callback && init.attachment !== false) {
     headers.set('Content-Disposition', `attachment;filename="${ctx.operationName}.csv"`)
   }
   if (ctx.warnings.length > 0) headers.set('X-Mock-Warning', headerSafe(ctx.warnings.join('; ')))

@@ -1,6 +1,13 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp, createStore, type Mock, type Operation, type Store } from '../../src/index.ts'
+import {
+  createApp,
+  createMock,
+  createStore,
+  type Mock,
+  type Operation,
+  type Store,
+} from '../../src/index.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
 import { createDispatch, resolveConfig } from '../../src/wire/index.ts'
 import { buildApp, json, now, sendJson } from '../operations/support.ts'
@@ -554,7 +561,7 @@ describe('failures inside the mock', () => {
     }
     const operations = [boom]
     const dispatch = createDispatch(operations, async () => undefined, config)
-    return { store, config, operations, dispatch }
+    return { ...createMock({ store }), config, operations, dispatch }
   }
 
   it('answers 500 with a ResponseStatus body when an operation throws, and keeps answering', async () => {

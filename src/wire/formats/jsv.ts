@@ -70,7 +70,10 @@ export function jsvValue(type: FieldType, value: unknown, options: WriteOptions)
 function jsvDate(date: Date, options: WriteOptions): string {
   if (!options.dateHandlerSet) return shortestXsdDate(date)
   const token = formatJsonDate(date, options.dateHandler, options.appendUtcOffset)
-  return token.startsWith('"') ? jsvString(token.slice(1, -1).replaceAll('\\/', '/')) : token
+  if (!token.startsWith('"')) return token
+  // Dates stay bare though they hold ':' (as the default form); RFC 1123's comma needs quotes.
+  const text = token.slice(1, -1).replaceAll('\\/', '/')
+  return /[",{}[\]\r\n]/.test(text) ? jsvString(text) : text
 }
 
 function jsvAny(value: Loose): string {

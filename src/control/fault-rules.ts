@@ -1,0 +1,120 @@
+import { maxDelayMs } from './latency.ts'
+
+/**
+ * A rule set at run time (`POST /__mock/faults`): requests whose method and path match get a
+ * status, a network fault or a delay; `count` limits how many requests it applies to.
+ */
+export interface FaultRule {
+  readonly id: number
+  /** Upper-case method, or null for any. */
+  readonly method: string | null
+  /** A path pattern, `*` standing for any run of characters, matched case-insensitively. */
+  readonly path: string
+  readonly status: number | null
+  readonly network: boolean
+  readonly delay: number | null
+  /** 0 to 1: the share of matching requests the rule applies to. */
+  readonly probability: number
+  /** How many more requests it applies to; null for no limit. */
+  remaining: number | null
+}
+
+export interface FaultRules {
+  add(input: unknown): FaultRule | string
+  list(): FaultRule[]
+  remove(id: number): boolean
+  clear(): void
+  /** The first rule that applies to this request (and counts it down), if any. */
+  match(method: string, path: string): FaultRule | undefined
+}
+
+export function createFaultRules(random: () => number): FaultRules {
+  let rules: Array<FaultRule & { regex: RegExp }> = []
+  let nextId = 1
+  return {
+    add(input) {
+      const rule = validateRule(input, nextId)
+      if (typeof rule === 'string') return rule
+      nextId++
+      rules.push({ ...rule, regex: globToRegExp(rule.path) })
+      return rule
+    },
+    list: () => rules.map(({ regex: _regex, ...rule }) => rule),
+    remove(id) {
+      const before = rules.length
+      rules = rules.filter((rule) => rule.id !== id)
+      return rules.length < before
+    },
+    clear() {
+      rules = []
+    },
+    match(method, path) {
+      for (const rule of rules) {
+        if (rule.method !== null && rule.method !== method) continue
+        if (!rule.regex.test(path)) continue
+        if (rule.probability < 1 && random() >= rule.probability) continue
+        if (rule.remaining !== null) {
+          rule.remaining -= 1
+          if (rule.remaining <= 0) rules = rules.filter((other) => other !== rule)
+        }
+        return rule
+      }
+      return undefined
+    },
+  }
+}
+
+function globToRegExp(pattern: string): RegExp {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${source.join('.*')}$`, 'i')
+}
+
+/** Checks a rule as sent: a clear message for each mistake, so the caller can answer 400. */
+function validateRule(input: unknown, id: number): Omit<FaultRule, never> | string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return 'a fault rule is a JSON object such as {"method":"PUT","path":"/RestApi/comments-api/comments","status":503,"count":3}'
+  }
+  const raw = input as Record<string, unknown>
+  const path = raw.path ?? '*'
+  if (typeof path !== 'string' || path === '') return "'path' must be a non-empty string pattern"
+  const method = raw.method ?? null
+  if (method !== null && (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method))) {
+    return "'method' must be an HTTP method name"
+  }
+  const status = raw.status ?? null
+  if (
+    status !== null &&
+    (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599)
+  ) {
+    return "'status' must be a whole number from 400 to 599"
+  }
+  const network = raw.fault === 'network' || raw.network === true
+  const delay = raw.delay ?? null
+  if (
+    delay !== null &&
+    (!Number.isInteger(delay) || (delay as number) < 0 || (delay as number) > maxDelayMs)
+  ) {
+    return `'delay' must be a whole number of ms from 0 to ${maxDelayMs}`
+  }
+  if (status === null && delay === null && !network) {
+    return 'a fault rule needs a \'status\', a \'delay\' or "fault": "network"'
+  }
+  const probability = raw.probability ?? 1
+  if (typeof probability !== 'number' || !(probability > 0 && probability <= 1)) {
+    return "'probability' must be a number above 0 and at most 1"
+  }
+  const count = raw.count ?? null
+  if (count !== null && (!Number.isInteger(count) || (count as number) < 1)) {
+    return "'count' must be a whole number of at least 1"
+  }
+  return {
+    id,
+    method: method === null ? null : (method as string).toUpperCase(),
+    path,
+    status: status as number | null,
+    network,
+    delay: delay as number | null,
+    probability,
+    remaining: count as number | null,
+  }
+}

@@ -1,0 +1,7 @@
+export { createFaultRules, type FaultRule, type FaultRules } from './fault-rules.ts'
+export { journalToHar } from './har.ts'
+export { interceptRequest, recordRequest, type ControlState } from './interceptor.ts'
+export { createJournal, type Journal, type JournalEntry } from './journal.ts'
+export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './latency.ts'
+export { readRequestFault, type RequestFault } from './prefer.ts'
+export { parseStateFile, stateCollections, stateFileJson, stateJson } from './state-document.ts'

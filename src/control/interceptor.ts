@@ -1,0 +1,85 @@
+import { errorResponse, type RequestContext } from '../wire/index.ts'
+import type { Journal } from './journal.ts'
+import { truncateBody } from './journal.ts'
+import type { FaultRules } from './fault-rules.ts'
+import { drawDelay, sleep, type Latency } from './latency.ts'
+import { readRequestFault } from './prefer.ts'
+import { errorCodeOfStatus } from './status-names.ts'
+
+/** The mock's run-time settings and records; one per running mock, passed in. */
+export interface ControlState {
+  readonly journal: Journal
+  readonly faults: FaultRules
+  latency: Latency | null
+  readonly random: () => number
+}
+
+/**
+ * Before an operation runs: the latency (global, a rule's or the request's own) and any fault
+ * asked for. Returns the answer that replaces the operation's, or undefined to go on.
+ * `Response.error()` is a network error: msw fails the fetch, the Node server drops the socket.
+ */
+export async function interceptRequest(
+  ctx: RequestContext,
+  state: ControlState,
+): Promise<Response | undefined> {
+  const own = readRequestFault(ctx.request.headers.get('prefer'), ctx.url.searchParams, (message) =>
+    ctx.warnings.push(message),
+  )
+  const rule = state.faults.match(ctx.request.method, ctx.url.pathname)
+  const delay = own?.delay ?? rule?.delay ?? drawDelay(state.latency, state.random)
+  const status = own?.status ?? rule?.status ?? null
+  const network = (own?.network ?? false) || (rule?.network ?? false)
+  const source = own ? own.source : rule ? `rule ${rule.id}` : null
+
+  if (delay > 0) {
+    ctx.trace.delayMs = delay
+    // A client that goes away while it waits is dropped here, before any state changes.
+    if (!(await sleep(delay, ctx.request.signal))) {
+      ctx.trace.fault = 'aborted'
+      return Response.error()
+    }
+  }
+  if (network) {
+    ctx.trace.fault = `network (${source})`
+    return Response.error()
+  }
+  if (status !== null) {
+    ctx.trace.fault = `code=${status} (${source})`
+    return errorResponse(ctx, {
+      status,
+      errorCode: errorCodeOfStatus(status),
+      statusText: errorCodeOfStatus(status),
+      message: `A simulated ${status} from the mock (${source})`,
+    })
+  }
+  return undefined
+}
+
+/** After the answer: one journal entry. */
+export function recordRequest(
+  state: ControlState,
+  request: Request,
+  ctx: RequestContext | null,
+  response: Response,
+  startedAt: number,
+  durationMs: number,
+): void {
+  const isError = response.type === 'error'
+  state.journal.add({
+    time: new Date(startedAt).toISOString(),
+    method: request.method,
+    url: request.url,
+    format: ctx?.negotiated.format ?? null,
+    status: response.status,
+    statusText: response.statusText,
+    durationMs: Math.round(durationMs * 100) / 100,
+    delayMs: ctx?.trace.delayMs ?? 0,
+    fault: ctx?.trace.fault ?? (isError ? 'network' : null),
+    warnings: ctx ? [...ctx.warnings] : [],
+    requestHeaders: [...request.headers],
+    requestBody: truncateBody(ctx?.trace.requestBody ?? null),
+    responseHeaders: isError ? [] : [...response.headers],
+    responseBody: truncateBody(ctx?.trace.responseBody ?? null),
+  })
+}

@@ -1,0 +1,59 @@
+import { maxDelayMs } from './latency.ts'
+
+/** What a client asked of this one request, by `Prefer` or by `?__delay=`, `?__code=`, `?__fault=`. */
+export interface RequestFault {
+  readonly delay: number | null
+  readonly status: number | null
+  readonly network: boolean
+  /** Where it came from, for the journal: `Prefer` or `query`. */
+  readonly source: string
+}
+
+/**
+ * Reads `Prefer: delay=<ms>`, `Prefer: code=<status>`, `Prefer: fault=network` (tokens may be
+ * combined, separated by `,` or `;`) and their query forms for clients that cannot set headers.
+ * Values out of range are ignored and reported.
+ */
+export function readRequestFault(
+  prefer: string | null,
+  query: URLSearchParams,
+  warn: (message: string) => void,
+): RequestFault | undefined {
+  const wanted = new Map<string, string>()
+  let source = 'Prefer'
+  if (prefer) {
+    for (const token of prefer.split(/[,;]/)) {
+      const [name = '', value = ''] = token.split('=', 2).map((part) => part.trim())
+      wanted.set(name.toLowerCase(), value.replace(/^"|"$/g, ''))
+    }
+  }
+  for (const name of ['delay', 'code', 'fault']) {
+    const value = query.get(`__${name}`)
+    if (value !== null) {
+      wanted.set(name, value)
+      source = prefer ? 'Prefer and query' : 'query'
+    }
+  }
+  if (!wanted.has('delay') && !wanted.has('code') && !wanted.has('fault')) return undefined
+
+  let delay: number | null = null
+  const delayText = wanted.get('delay')
+  if (delayText !== undefined) {
+    const n = Number(delayText)
+    if (/^\d+$/.test(delayText) && n <= maxDelayMs) delay = n
+    else warn(`delay=${delayText} ignored: a delay is 0 to ${maxDelayMs} ms`)
+  }
+  let status: number | null = null
+  const codeText = wanted.get('code')
+  if (codeText !== undefined) {
+    const n = Number(codeText)
+    if (/^\d{3}$/.test(codeText) && n >= 400 && n <= 599) status = n
+    else warn(`code=${codeText} ignored: a simulated status is 400 to 599`)
+  }
+  const faultText = wanted.get('fault')
+  const network = faultText?.toLowerCase() === 'network'
+  if (faultText !== undefined && !network)
+    warn(`fault=${faultText} ignored: the fault is 'network'`)
+  if (delay === null && status === null && !network) return undefined
+  return { delay, status, network, source }
+}
