@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Real-browser tests need Chromium and run apart: `npm run test:browser`.
+    exclude: ['test/browser/**', '**/node_modules/**'],
     // Two cores on these machines: more workers only contend.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -8,6 +8,7 @@ import {
   type ControlState,
   type Latency,
 } from '../src/control/index.ts'
+import { createOpenApiDocument } from '../src/control/openapi.ts'
 import type { Store } from '../src/store/index.ts'
 import {
   controlPath,
@@ -81,7 +82,7 @@ export function createMock(options: MockOptions): Mock {
     state: control,
     snapshots,
     version: mockVersion,
-    openApi: () => ({}),
+    openApi: () => createOpenApiDocument({ operations, basePath: config.basePath }),
     dashboard: () => '',
   })
   const dispatch = createDispatch(operations, controlRoutes, config, {
