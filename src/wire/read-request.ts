@@ -47,6 +47,10 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
           const bound = bindDto(def, tree, ctx.now)
           Object.assign(fields, bound.value)
           issues.push(...bound.issues)
+        } else if (ctx.bodyFormat !== null) {
+          ctx.warnings.push(
+            `the ${ctx.bodyFormat} route reads no request body: the body was ignored`,
+          )
         } else if (contentType === null) {
           ctx.warnings.push('the request has a body but no Content-Type: the body was ignored')
         } else {

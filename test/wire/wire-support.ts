@@ -1,0 +1,128 @@
+import type { Hono } from 'hono'
+import { createApp, createStore, type AppOptions, type Store } from '../../src/index.ts'
+import {
+  ABTestViewModel,
+  CommentResponse,
+  ContainerInfoMessage,
+  CreateService,
+  ErrorResponse,
+  type DtoDef,
+} from '../../src/model/index.ts'
+import { bindDto, codecs, defaultLimits, type Format } from '../../src/wire/index.ts'
+import { isLooseObject } from '../../src/wire/loose.ts'
+import { now, nowMs } from '../operations/support.ts'
+
+export { now, nowMs }
+
+/** The five response formats, in the order the tests walk them. */
+export const wireFormats = [
+  'json',
+  'xml',
+  'jsv',
+  'csv',
+  'html',
+] as const satisfies readonly Format[]
+export type WireFormat = (typeof wireFormats)[number]
+
+/** The exact Content-Type header of each format (decisions.md section 2). */
+export const contentTypes: Readonly<Record<WireFormat, string>> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml',
+  jsv: 'application/jsv',
+  csv: 'text/csv',
+  html: 'text/html',
+}
+
+/** The Content-Type a client sends for a body in each readable format. */
+export const bodyTypes = {
+  json: 'application/json',
+  jsv: 'application/jsv',
+  xml: 'application/xml',
+  csv: 'text/csv',
+} as const
+
+export interface WireApp {
+  readonly app: Hono
+  readonly store: Store
+}
+
+/**
+ * A fresh app per test, as the real host: seed 1, a fixed clock and HTML by default unless
+ * the test sets `defaultFormat`.
+ */
+export function freshApp(options: AppOptions = {}): WireApp {
+  const store = options.store ?? createStore({ seed: 1 })
+  const app = createApp({ clock: () => now, ...options, store })
+  return { app, store }
+}
+
+/** The first seeded comment key. */
+export function firstCommentKey(store: Store): string {
+  const key = Array.from(store.state.comments.values())[0]?.Key
+  if (!key) throw new Error('Failed to find a seeded comment')
+  return key
+}
+
+/** The first seeded A/B test id. */
+export function firstABTestId(store: Store): string {
+  const id = Array.from(store.state.abTests.values())[0]?.Id
+  if (!id) throw new Error('Failed to find a seeded A/B test')
+  return id
+}
+
+export interface Parsed {
+  readonly value: Record<string, any>
+  /** What the project's reader noticed (out-of-order XML, another root, ...). */
+  readonly warnings: string[]
+}
+
+/**
+ * A response body read back with the project's own readers (`codecs[format].read`) and bound
+ * to the DTO with `bindDto`, as a request body would be.
+ */
+export function parseBack(format: Exclude<WireFormat, 'html'>, text: string, def: DtoDef): Parsed {
+  const warnings: string[] = []
+  const read = codecs[format].read
+  if (!read) throw new Error(`Failed to parse: format ${format} has no reader`)
+  const tree = read(text, def, {
+    limits: defaultLimits,
+    xmlNamespaces: {},
+    warn: (message) => warnings.push(message),
+  })
+  if (!isLooseObject(tree)) throw new Error(`Failed to parse: ${format} body is not an object`)
+  const bound = bindDto(def, tree, now)
+  if (bound.issues.length > 0) {
+    throw new Error(`Failed to bind ${def.name}: ${JSON.stringify(bound.issues)}`)
+  }
+  return { value: bound.value, warnings }
+}
+
+export function unescapeHtml(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+}
+
+/** The text of a top-level scalar row `<tr><th>Name</th><td>…</td></tr>` of the HTML page. */
+export function htmlCell(html: string, name: string): string | undefined {
+  const match = new RegExp(`<tr><th>${name}</th><td>([^<]*)</td></tr>`).exec(html)
+  return match?.[1] === undefined ? undefined : unescapeHtml(match[1])
+}
+
+/** `Vary` lists Accept as a whole token. */
+export function varyHasAccept(response: Response): boolean {
+  return /(^|,\s*)Accept(\s*,|$)/i.test(response.headers.get('vary') ?? '')
+}
+
+/** The response DTO of each operation, for reading answers back. */
+export const responseDefs = {
+  comments: CommentResponse,
+  abTesting: ABTestViewModel,
+  createService: CreateService,
+  containersInfo: ContainerInfoMessage,
+} as const
+
+export { ErrorResponse }
