@@ -123,13 +123,17 @@ class JsvParser {
     while (this.i < this.text.length && /\s/.test(this.text.charAt(this.i))) this.i++
   }
 
-  value(depth: number, context: 'top' | 'object' | 'array'): Loose {
+  value(depth: number, context: 'top' | 'object' | 'array', json = false): Loose {
+    // Whitespace before a structure or a quoted value is layout (JSON notation has it); before
+    // a bare value it is part of the value.
+    const start = this.i
     this.skipSpace()
     const c = this.text.charAt(this.i)
-    if (c === '{') return this.object(depth + 1)
-    if (c === '[') return this.array(depth + 1)
+    if (c === '{') return this.object(depth + 1, json)
+    if (c === '[') return this.array(depth + 1, json)
     if (c === '"') return this.quoted()
-    return this.bare(context)
+    this.i = start
+    return this.bare(context, json)
   }
 
   private enter(depth: number): void {
@@ -140,7 +144,7 @@ class JsvParser {
     }
   }
 
-  private object(depth: number): LooseObject {
+  private object(depth: number, json: boolean): LooseObject {
     this.enter(depth)
     this.i++ // {
     const out: LooseObject = {}
@@ -151,11 +155,14 @@ class JsvParser {
     }
     for (;;) {
       this.skipSpace()
-      const key = this.text.charAt(this.i) === '"' ? this.quoted() : this.key()
+      // JSV never quotes a name; a quoted one means JSON notation, where layout spaces abound.
+      const quotedKey = this.text.charAt(this.i) === '"'
+      const key = quotedKey ? this.quoted() : this.key()
+      json ||= quotedKey
       this.skipSpace()
       if (this.text.charAt(this.i) !== ':') this.fail(`expected ':' after '${key}'`)
       this.i++
-      const value = this.value(depth, 'object')
+      const value = this.value(depth, 'object', json)
       // An own data property: a `__proto__` name never reaches a prototype.
       Object.defineProperty(out, key, {
         value,
@@ -171,7 +178,7 @@ class JsvParser {
     }
   }
 
-  private array(depth: number): Loose[] {
+  private array(depth: number, json: boolean): Loose[] {
     this.enter(depth)
     this.i++ // [
     const out: Loose[] = []
@@ -181,7 +188,7 @@ class JsvParser {
       return out
     }
     for (;;) {
-      out.push(this.value(depth, 'array'))
+      out.push(this.value(depth, 'array', json))
       if (out.length > this.limits.arrayLength) {
         throw new DecodeError(
           `Failed to read request: an array has more than the limit of ${this.limits.arrayLength} items`,
@@ -221,7 +228,7 @@ class JsvParser {
   }
 
   /** An unquoted value runs to the next separator of its container (to the end at the top). */
-  private bare(context: 'top' | 'object' | 'array'): Loose {
+  private bare(context: 'top' | 'object' | 'array', json: boolean): Loose {
     const start = this.i
     if (context !== 'top') {
       const close = context === 'object' ? '}' : ']'
@@ -231,7 +238,9 @@ class JsvParser {
         this.i++
       }
     } else this.i = this.text.length
-    const raw = this.text.slice(start, this.i).trim()
+    // JSV is whitespace-significant (` Me` stays ` Me`); only a value of nothing is absent.
+    const text = this.text.slice(start, this.i)
+    const raw = json ? text.trim() : text
     return raw === '' ? null : raw
   }
 }

@@ -74,6 +74,8 @@ function utcDate(
   if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59 || seconds > 59)
     return undefined
   const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, ms))
+  // Date.UTC reads years 0 to 99 as 1900 to 1999; DateTime.MinValue is the year 1.
+  if (year < 100) date.setUTCFullYear(year)
   // Date.UTC rolls 31 February over into March; the real parser refuses it.
   if (date.getUTCDate() !== day) return undefined
   return validDate(date.getTime())

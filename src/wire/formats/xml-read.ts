@@ -16,6 +16,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
+  // Numeric character references (`&#xD;`, which the writer emits for CR) are decoded too.
+  htmlEntities: true,
   attributeNamePrefix: '',
 })
 
@@ -35,7 +37,13 @@ export function readXml(text: string, def: DtoDef, context: ReadContext): Loose 
   if (valid !== true) {
     throw new DecodeError(`Failed to read XML (line ${valid.err.line}): ${valid.err.msg}`)
   }
-  const nodes = parser.parse(text) as XmlNode[]
+  let nodes: XmlNode[]
+  try {
+    nodes = parser.parse(text) as XmlNode[]
+  } catch (error) {
+    // The parser refuses some names (`__proto__`, `constructor`) with a plain Error.
+    throw new DecodeError(`Failed to read XML: ${(error as Error).message}`)
+  }
   const root = nodes.find(
     (node) => elementName(node) !== undefined && !elementName(node)?.startsWith('?'),
   )
