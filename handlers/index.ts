@@ -8,6 +8,7 @@ import {
   type ControlState,
   type Latency,
 } from '../src/control/index.ts'
+import { dashboardHtml } from '../src/control/dashboard.ts'
 import { createOpenApiDocument } from '../src/control/openapi.ts'
 import type { Store } from '../src/store/index.ts'
 import {
@@ -83,7 +84,7 @@ export function createMock(options: MockOptions): Mock {
     snapshots,
     version: mockVersion,
     openApi: () => createOpenApiDocument({ operations, basePath: config.basePath }),
-    dashboard: () => '',
+    dashboard: () => dashboardHtml({ basePath: config.basePath }),
   })
   const dispatch = createDispatch(operations, controlRoutes, config, {
     before: (ctx) => interceptRequest(ctx, control),
