@@ -1,0 +1,208 @@
+// `npm run bench`: the mock against a hand-written node:http reference, side by side in one
+// process tree, alternating rounds, medians of at least three; then cold start, memory,
+// scaling to 100k entities, and a soak. Every load is bounded in time and aimed at 127.0.0.1.
+import { createStore } from '../src/create-store.ts'
+import { median, runLoad, type LoadRequest, type LoadResult } from './load.ts'
+import { startServer, type ServerProcess } from './processes.ts'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const rounds = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3))
+const soakSeconds = Number(process.env.SOAK_SECONDS ?? 60)
+const scale = Number(process.env.BENCH_SCALE ?? 100_000)
+
+const store = createStore({ seed: 1 })
+const key = [...store.state.comments.values()][0]?.Key ?? ''
+const commentBody = JSON.stringify({ Key: key, Message: 'An update from the benchmark' })
+const commentUpdate = (accept: string): LoadRequest => ({
+  method: 'PUT',
+  path: '/RestApi/comments-api/comments',
+  headers: { Accept: accept, 'Content-Type': 'application/json' },
+  body: commentBody,
+})
+
+const probeComment = async (url: string): Promise<boolean> => {
+  const response = await fetch(`${url}/RestApi/comments-api/comments`, {
+    method: 'PUT',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: commentBody,
+  })
+  await response.arrayBuffer()
+  return response.ok
+}
+
+const startMock = (extra: readonly string[] = []): Promise<ServerProcess> =>
+  startServer('mock', ['src/cli.ts', '--port', '0', ...extra], probeComment)
+const startReference = (): Promise<ServerProcess> =>
+  startServer('reference', ['bench/reference-server.ts'], probeComment)
+
+function line(label: string, result: { rps: number; p50: number; p99: number }): string {
+  return `${label.padEnd(26)} ${Math.round(result.rps).toString().padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(5)} ms   p99 ${result.p99.toFixed(1).padStart(5)} ms`
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'pass' : 'FALLS SHORT'
+}
+
+function summarize(results: LoadResult[]): { rps: number; p50: number; p99: number } {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+  }
+}
+
+const report: string[] = []
+const targets: Array<[string, boolean]> = []
+const say = (text: string): void => {
+  report.push(text)
+  process.stdout.write(`${text}\n`)
+}
+
+say(
+  `restapi-mock benchmark: ${rounds} rounds of ${seconds} s, 50 connections, Node ${process.version}`,
+)
+
+// 1. Throughput and latency, side by side.
+const mock = await startMock()
+const reference = await startReference()
+const cases: Array<{ label: string; server: ServerProcess; request: LoadRequest }> = [
+  { label: 'mock JSON update', server: mock, request: commentUpdate('application/json') },
+  { label: 'reference JSON update', server: reference, request: commentUpdate('application/json') },
+  { label: 'mock CSV update', server: mock, request: commentUpdate('text/csv') },
+  { label: 'mock XML update', server: mock, request: commentUpdate('application/xml') },
+]
+for (const item of cases) await runLoad(item.server.url, [item.request], 2) // warm-up
+const results = new Map<string, LoadResult[]>(cases.map((item) => [item.label, []]))
+for (let round = 0; round < rounds; round++) {
+  // Alternate the order so no case always runs on a hotter or cooler machine.
+  const order = round % 2 === 0 ? cases : [...cases].reverse()
+  for (const item of order) {
+    results.get(item.label)?.push(await runLoad(item.server.url, [item.request], seconds))
+  }
+}
+const summary = new Map([...results].map(([label, list]) => [label, summarize(list)]))
+for (const [label, result] of summary) say(line(label, result))
+const ref = summary.get('reference JSON update')?.rps ?? 1
+const jsonRatio = (summary.get('mock JSON update')?.rps ?? 0) / ref
+const csvRatio = (summary.get('mock CSV update')?.rps ?? 0) / ref
+const xmlRatio = (summary.get('mock XML update')?.rps ?? 0) / ref
+const mockP99 = summary.get('mock JSON update')?.p99 ?? Infinity
+say(
+  `ratio mock/reference: JSON ${jsonRatio.toFixed(2)}x   CSV ${csvRatio.toFixed(2)}x   XML ${xmlRatio.toFixed(2)}x`,
+)
+targets.push([`JSON update >= 0.6x reference (${jsonRatio.toFixed(2)}x)`, jsonRatio >= 0.6])
+targets.push([`CSV update >= 0.5x reference (${csvRatio.toFixed(2)}x)`, csvRatio >= 0.5])
+targets.push([`p99 <= 10 ms (${mockP99.toFixed(1)} ms)`, mockP99 <= 10])
+const rssAfterLoad = mock.rssMb()
+say(
+  `RSS after load: mock ${rssAfterLoad.toFixed(0)} MB, reference ${reference.rssMb().toFixed(0)} MB`,
+)
+targets.push([`RSS after load <= 150 MB (${rssAfterLoad.toFixed(0)} MB)`, rssAfterLoad <= 150])
+await reference.stop()
+
+// 2. Cold start: process start to first answer, median of three.
+const colds: number[] = []
+for (let i = 0; i < 3; i++) {
+  const fresh = await startMock()
+  colds.push(fresh.coldStartMs)
+  await fresh.stop()
+}
+const cold = median(colds)
+say(
+  `cold start (spawn to first answer): ${cold.toFixed(0)} ms (runs: ${colds.map((ms) => ms.toFixed(0)).join(', ')})`,
+)
+targets.push([`cold start <= 300 ms (${cold.toFixed(0)} ms)`, cold <= 300])
+
+// 3. Scaling: start-up and throughput with 100k of every kind against 100.
+const counts = (n: number): string => `abTests=${n},services=${n},containers=${n},comments=${n}`
+const large = await startMock(['--counts', counts(scale)])
+say(
+  `start-up with ${scale} of every kind: ${large.coldStartMs.toFixed(0)} ms, RSS ${large.rssMb().toFixed(0)} MB`,
+)
+targets.push([
+  `start-up with ${scale} entities per kind <= 2 s (${large.coldStartMs.toFixed(0)} ms)`,
+  large.coldStartMs <= 2000,
+])
+const small = await startMock(['--counts', counts(100)])
+const bigRuns: LoadResult[] = []
+const smallRuns: LoadResult[] = []
+await runLoad(large.url, [commentUpdate('application/json')], 2)
+await runLoad(small.url, [commentUpdate('application/json')], 2)
+for (let round = 0; round < rounds; round++) {
+  smallRuns.push(await runLoad(small.url, [commentUpdate('application/json')], seconds))
+  bigRuns.push(await runLoad(large.url, [commentUpdate('application/json')], seconds))
+}
+const scaleRatio = median(bigRuns.map((r) => r.rps)) / median(smallRuns.map((r) => r.rps))
+say(line(`mock at ${scale}`, summarize(bigRuns)))
+say(line('mock at 100', summarize(smallRuns)))
+targets.push([
+  `throughput at ${scale} >= 0.9x at 100 (${scaleRatio.toFixed(2)}x)`,
+  scaleRatio >= 0.9,
+])
+await large.stop()
+await small.stop()
+
+// 4. Soak: mixed load across the four operations and five formats; RSS must stay flat.
+if (soakSeconds > 0) {
+  const formats = [
+    'application/json',
+    'text/csv',
+    'application/xml',
+    'application/jsv',
+    'text/html',
+  ]
+  const mixed: LoadRequest[] = formats.flatMap((accept) => [
+    commentUpdate(accept),
+    {
+      method: 'PUT',
+      path: '/RestApi/ab-testing',
+      headers: { Accept: accept, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Title: 'Soak test', Status: 'Active' }),
+    },
+    {
+      method: 'POST',
+      path: '/RestApi/apiservice/createService',
+      headers: { Accept: accept, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Route: '/api/soak', Name: 'Soak' }),
+    },
+    {
+      method: 'POST',
+      path: '/RestApi/cms/inlineediting/containersInfo',
+      headers: { Accept: accept, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        PageId: '6f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c10',
+        ContainersInfo: [
+          { ItemId: '0b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b24', Fields: [{ Name: 'Title' }] },
+        ],
+      }),
+    },
+  ])
+  const soakMock = mock
+  const samples: number[] = []
+  const slice = Math.max(5, Math.round(soakSeconds / 12))
+  let fiveHundreds = 0
+  let total = 0
+  for (let elapsed = 0; elapsed < soakSeconds; elapsed += slice) {
+    const result = await runLoad(soakMock.url, mixed, slice)
+    fiveHundreds += result.status5xx
+    total += result.requests
+    samples.push(soakMock.rssMb())
+  }
+  // The first slices are warm-up (JIT, pools); growth is measured from then on.
+  const settled = samples.slice(Math.min(2, samples.length - 1))
+  const base = settled[0] ?? 0
+  const peak = Math.max(...settled)
+  const growth = base > 0 ? (peak - base) / base : 0
+  say(
+    `soak ${soakSeconds} s mixed (4 operations x 5 formats): ${total} requests, ${fiveHundreds} 5xx, RSS ${samples.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+  )
+  targets.push([`soak: zero 5xx (${fiveHundreds})`, fiveHundreds === 0])
+  targets.push([
+    `soak: RSS growth after warm-up <= 10% (${(growth * 100).toFixed(1)}%)`,
+    growth <= 0.1,
+  ])
+}
+await mock.stop()
+
+say('targets:')
+for (const [label, ok] of targets) say(`  ${verdict(ok).padEnd(11)} ${label}`)
