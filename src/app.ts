@@ -51,7 +51,8 @@ export function createApp(options: AppOptions = {}): Hono {
   app.all('*', async (c) => {
     const request = c.req.raw
     const response = await mock.dispatch(request)
-    if (response?.type === 'error') throw new NetworkFault()
+    // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
+    if (response?.status === 0) throw new NetworkFault()
     if (response) return response
     if (extra.length > 0) {
       const own = await getResponse(extra, request)

@@ -58,7 +58,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
           }
           // The reason phrase of a service error is its ErrorCode (`400 ArgumentException`);
           // Node keeps a statusMessage set before the head is written.
-          if (response.statusText && 'statusMessage' in env.outgoing) {
+          // Only errors carry a phrase of their own; reading it on a 200 would cost a full Response.
+          if (response.status >= 400 && response.statusText && 'statusMessage' in env.outgoing) {
             env.outgoing.statusMessage = response.statusText
           }
           log?.(formatLogLine(request, response, performance.now() - start))

@@ -56,7 +56,7 @@ export async function interceptRequest(
   return undefined
 }
 
-/** After the answer: one journal entry. */
+/** After the answer: one journal entry. Reads nothing that would make a lightweight Response heavy. */
 export function recordRequest(
   state: ControlState,
   request: Request,
@@ -65,21 +65,23 @@ export function recordRequest(
   startedAt: number,
   durationMs: number,
 ): void {
-  const isError = response.type === 'error'
+  // A network error (`Response.error()`) has status 0; the reason phrase is only read for errors.
+  const status = response.status
+  const isError = status === 0
   state.journal.add({
-    time: new Date(startedAt).toISOString(),
+    startedAt,
     method: request.method,
     url: request.url,
     format: ctx?.negotiated.format ?? null,
-    status: response.status,
-    statusText: response.statusText,
+    status,
+    statusText: status >= 400 ? response.statusText : '',
     durationMs: Math.round(durationMs * 100) / 100,
     delayMs: ctx?.trace.delayMs ?? 0,
     fault: ctx?.trace.fault ?? (isError ? 'network' : null),
-    warnings: ctx ? [...ctx.warnings] : [],
-    requestHeaders: [...request.headers],
+    warnings: ctx ? ctx.warnings : [],
+    requestHeaders: request.headers,
     requestBody: truncateBody(ctx?.trace.requestBody ?? null),
-    responseHeaders: isError ? [] : [...response.headers],
+    responseHeaders: isError ? null : response.headers,
     responseBody: truncateBody(ctx?.trace.responseBody ?? null),
   })
 }

@@ -21,9 +21,22 @@ export interface JournalEntry {
   readonly responseBody: string | null
 }
 
+/**
+ * What `add` takes: the costly parts (ISO time, header lists) stay raw and are only turned into
+ * the entry's form when someone reads the journal, never on the hot path of a request.
+ */
+export interface JournalRecord extends Omit<
+  JournalEntry,
+  'id' | 'time' | 'requestHeaders' | 'responseHeaders'
+> {
+  readonly startedAt: number
+  readonly requestHeaders: Headers
+  readonly responseHeaders: Headers | null
+}
+
 export interface Journal {
   readonly capacity: number
-  add(entry: Omit<JournalEntry, 'id'>): void
+  add(record: JournalRecord): void
   /** Oldest first; at most `limit` of the newest. */
   entries(limit?: number): JournalEntry[]
   clear(): void
@@ -39,21 +52,27 @@ export function truncateBody(text: string | null): string | null {
 
 /** A ring buffer of the most recent requests: memory stays bounded under any load. */
 export function createJournal(capacity = 500): Journal {
-  const slots: JournalEntry[] = []
+  const slots: Array<JournalRecord & { id: number }> = []
   let next = 0
   let nextId = 1
   return {
     capacity,
-    add(entry) {
-      const full = { ...entry, id: nextId++ }
-      if (slots.length < capacity) slots.push(full)
-      else slots[next] = full
+    add(record) {
+      const stored = { ...record, id: nextId++ }
+      if (slots.length < capacity) slots.push(stored)
+      else slots[next] = stored
       next = (next + 1) % capacity
     },
     entries(limit = capacity) {
       const ordered =
         slots.length < capacity ? slots.slice() : [...slots.slice(next), ...slots.slice(0, next)]
-      return limit >= ordered.length ? ordered : ordered.slice(ordered.length - limit)
+      const wanted = limit >= ordered.length ? ordered : ordered.slice(ordered.length - limit)
+      return wanted.map(({ startedAt, requestHeaders, responseHeaders, ...rest }) => ({
+        ...rest,
+        time: new Date(startedAt).toISOString(),
+        requestHeaders: [...requestHeaders],
+        responseHeaders: responseHeaders ? [...responseHeaders] : [],
+      }))
     },
     clear() {
       slots.length = 0

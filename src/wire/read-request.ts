@@ -151,13 +151,15 @@ function parseBody(
 export async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw tooLarge(declared, limit)
-  if (request.body === null) return ''
   if (Number.isFinite(declared)) {
-    // A declared length within the limit: the runtime reads no more than it.
+    if (declared === 0) return ''
+    // A declared length within the limit: the runtime reads no more than it. (Touching
+    // `request.body` first would make the Node server build a web stream for nothing.)
     const text = await request.text()
     if (text.length > limit) throw tooLarge(text.length, limit)
     return text
   }
+  if (request.body === null) return ''
   return new TextDecoder().decode(await readBodyBytes(request, limit))
 }
 
