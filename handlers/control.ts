@@ -64,7 +64,10 @@ export function createControl(deps: ControlDeps): ControlResolver {
         return new Response(stateJson(store), { headers: { 'Content-Type': jsonType } })
       case 'POST /reset': {
         const seedText = url.searchParams.get('seed')
-        if (seedText !== null && !/^\d{1,10}$/.test(seedText)) {
+        if (
+          seedText !== null &&
+          !(/^\d{1,10}$/.test(seedText) && Number(seedText) <= 2 ** 31 - 1)
+        ) {
           return fail(
             400,
             'ArgumentException',

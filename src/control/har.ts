@@ -24,7 +24,7 @@ export function journalToHar(entries: readonly JournalEntry[], version: string):
               ? { postData: { mimeType: requestType ?? '', text: entry.requestBody } }
               : {}),
             headersSize: -1,
-            bodySize: entry.requestBody?.length ?? 0,
+            bodySize: entry.requestBody === null ? 0 : entry.requestBytes,
           },
           response: {
             status: entry.status,
@@ -33,13 +33,13 @@ export function journalToHar(entries: readonly JournalEntry[], version: string):
             cookies: [],
             headers: entry.responseHeaders.map(([name, value]) => ({ name, value })),
             content: {
-              size: entry.responseBody?.length ?? 0,
+              size: Math.max(0, entry.responseBytes),
               mimeType: responseType,
               ...(entry.responseBody !== null ? { text: entry.responseBody } : {}),
             },
             redirectURL: '',
             headersSize: -1,
-            bodySize: entry.responseBody?.length ?? -1,
+            bodySize: entry.responseBytes,
           },
           cache: {},
           timings: {

@@ -1,6 +1,6 @@
-import { errorResponse, type RequestContext } from '../wire/index.ts'
+import { errorResponse, readBodyText, type RequestContext } from '../wire/index.ts'
 import type { Journal } from './journal.ts'
-import { truncateBody } from './journal.ts'
+import { truncateBody, utf8Length } from './journal.ts'
 import type { FaultRules } from './fault-rules.ts'
 import { drawDelay, sleep, type Latency } from './latency.ts'
 import { readRequestFault } from './prefer.ts'
@@ -26,19 +26,28 @@ export async function interceptRequest(
   const own = readRequestFault(ctx.request.headers.get('prefer'), ctx.url.searchParams, (message) =>
     ctx.warnings.push(message),
   )
-  const rule = state.faults.match(ctx.request.method, ctx.url.pathname)
+  // A request's own Prefer wins over the rules, and then uses none of a rule's count.
+  const rule = own ? undefined : state.faults.match(ctx.request.method, ctx.url.pathname)
   const delay = own?.delay ?? rule?.delay ?? drawDelay(state.latency, state.random)
   const status = own?.status ?? rule?.status ?? null
   const network = (own?.network ?? false) || (rule?.network ?? false)
   const source = own ? own.source : rule ? `rule ${rule.id}` : null
 
   if (delay > 0) {
-    ctx.trace.delayMs = delay
+    const waitStarted = Date.now()
     // A client that goes away while it waits is dropped here, before any state changes.
-    if (!(await sleep(delay, ctx.request.signal))) {
+    const waited = await sleep(delay, ctx.request.signal)
+    ctx.trace.delayMs = waited ? delay : Date.now() - waitStarted
+    if (!waited) {
       ctx.trace.fault = 'aborted'
       return Response.error()
     }
+  }
+  if (network || status !== null) {
+    // The operation will not read the body; the journal still shows what was sent.
+    ctx.trace.requestBody = await readBodyText(ctx.request, ctx.config.limits.bodyBytes).catch(
+      () => null,
+    )
   }
   if (network) {
     ctx.trace.fault = `network (${source})`
@@ -81,7 +90,10 @@ export function recordRequest(
     warnings: ctx ? ctx.warnings : [],
     requestHeaders: request.headers,
     requestBody: truncateBody(ctx?.trace.requestBody ?? null),
+    requestBytes: utf8Length(ctx?.trace.requestBody ?? null),
     responseHeaders: isError ? null : response.headers,
-    responseBody: truncateBody(ctx?.trace.responseBody ?? null),
+    // No route matched (ctx null): the answer is the host's plain `404`.
+    responseBody: truncateBody(ctx ? ctx.trace.responseBody : isError ? null : '404'),
+    responseBytes: utf8Length(ctx ? ctx.trace.responseBody : isError ? null : '404'),
   })
 }

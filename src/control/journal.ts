@@ -17,8 +17,12 @@ export interface JournalEntry {
   readonly warnings: readonly string[]
   readonly requestHeaders: readonly (readonly [string, string])[]
   readonly requestBody: string | null
+  /** The whole request body's size in UTF-8 bytes (the text above may be cut); -1 if unknown. */
+  readonly requestBytes: number
   readonly responseHeaders: readonly (readonly [string, string])[]
   readonly responseBody: string | null
+  /** The whole response body's size in UTF-8 bytes; -1 if unknown. */
+  readonly responseBytes: number
 }
 
 /**
@@ -45,6 +49,22 @@ export interface Journal {
 /** The longest body text a journal entry keeps; longer ones are cut and marked. */
 export const journalBodyLimit = 4096
 
+/** UTF-8 size of a text without encoding it: a counting loop, no allocation. */
+export function utf8Length(text: string | null): number {
+  if (text === null) return -1
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    if (code < 0x800) bytes += 1
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 2 // a surrogate pair: 4 bytes for 2 code units
+      i++
+    } else bytes += 2
+  }
+  return bytes
+}
+
 export function truncateBody(text: string | null): string | null {
   if (text === null || text.length <= journalBodyLimit) return text
   return `${text.slice(0, journalBodyLimit)}… (${text.length - journalBodyLimit} more characters)`
@@ -52,6 +72,11 @@ export function truncateBody(text: string | null): string | null {
 
 /** A ring buffer of the most recent requests: memory stays bounded under any load. */
 export function createJournal(capacity = 500): Journal {
+  if (!Number.isInteger(capacity) || capacity < 1) {
+    throw new Error(
+      `Failed to create the journal: its size must be a whole number of at least 1, got ${capacity}`,
+    )
+  }
   const slots: Array<JournalRecord & { id: number }> = []
   let next = 0
   let nextId = 1

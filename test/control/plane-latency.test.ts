@@ -1,0 +1,290 @@
+import { getResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createApp, createHandlers, createMock, createStore } from '../../src/index.ts'
+import { now } from '../operations/support.ts'
+import {
+  abTestCreate,
+  abTestsPath,
+  commentKey,
+  commentMessage,
+  commentUpdate,
+  commentsPath,
+  control,
+  createPlane,
+  delay,
+  readJson,
+  responseStatusOf,
+  timed,
+  ways,
+  type Plane,
+} from './plane-support.ts'
+
+/** Timers may fire a hair early against performance.now(); never by more than this. */
+const early = 5
+
+async function lastDelay(plane: Plane): Promise<number> {
+  const { entries } = await readJson(await control(plane, 'GET', '/__mock/journal'))
+  return entries.at(-1).delayMs as number
+}
+
+async function timedUpdate(plane: Plane, headers: Record<string, string> = {}, query = '') {
+  const key = commentKey(plane.store)
+  const run = await timed(() =>
+    plane.request(`${commentsPath}${query}`, commentUpdate(key, 'Timed.', headers)),
+  )
+  if (run.error) throw run.error
+  expect(run.value?.status).toBe(200)
+  return run.ms
+}
+
+describe.each(ways)('global latency (%s)', (way) => {
+  it('createMock({ latency: 100 }) delays an operation by at least 100 ms', async () => {
+    const plane = createPlane(way, { latency: 100 })
+    expect(await timedUpdate(plane)).toBeGreaterThanOrEqual(100 - early)
+    expect(await lastDelay(plane)).toBe(100)
+  })
+
+  it.each([
+    ['a string', '100'],
+    ['an object', { min: 100, max: 100 }],
+  ] as const)('accepts the fixed latency as %s', async (_, latency) => {
+    const plane = createPlane(way, { latency })
+    expect(await timedUpdate(plane)).toBeGreaterThanOrEqual(100 - early)
+    expect(await lastDelay(plane)).toBe(100)
+  })
+
+  it('does not delay an operation without a latency', async () => {
+    const plane = createPlane(way)
+    expect(await timedUpdate(plane)).toBeLessThan(400)
+    expect(await lastDelay(plane)).toBe(0)
+  })
+
+  it.each([
+    [0, 50],
+    [0.5, 65],
+    [0.999, 80],
+  ])('a range 50-80 with random() = %d draws %i ms', async (random, expected) => {
+    const plane = createPlane(way, { latency: '50-80', random: () => random })
+    expect(await timedUpdate(plane)).toBeGreaterThanOrEqual(expected - early)
+    expect(await lastDelay(plane)).toBe(expected)
+  })
+
+  it('a range { min: 50, max: 80 } with Math.random stays within its bounds', async () => {
+    const plane = createPlane(way, { latency: { min: 50, max: 80 } })
+    for (let i = 0; i < 8; i++) {
+      const ms = await timedUpdate(plane)
+      const drawn = await lastDelay(plane)
+      expect(drawn).toBeGreaterThanOrEqual(50)
+      expect(drawn).toBeLessThanOrEqual(80)
+      expect(ms).toBeGreaterThanOrEqual(drawn - early)
+    }
+  })
+
+  it('latency never blocks other requests: 5 requests of 300 ms overlap', async () => {
+    const plane = createPlane(way, { latency: 300 })
+    const key = commentKey(plane.store)
+    const run = await timed(() =>
+      Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          plane.request(`${commentsPath}?i=${i}`, commentUpdate(key, `Parallel ${i}.`)),
+        ),
+      ),
+    )
+    expect(run.error).toBeUndefined()
+    expect(run.value?.map((response) => response.status)).toEqual([200, 200, 200, 200, 200])
+    expect(run.ms).toBeGreaterThanOrEqual(300 - early)
+    // One after another would take 1500 ms.
+    expect(run.ms).toBeLessThan(1100)
+  })
+})
+
+describe.each(ways)('latency does not block other requests (%s)', (way) => {
+  it('a normal request finishes while a 500 ms delayed one waits', async () => {
+    const plane = createPlane(way)
+    const key = commentKey(plane.store)
+    const start = performance.now()
+    let delayedDone = 0
+    const delayed = plane
+      .request(commentsPath, commentUpdate(key, 'Slow.', { Prefer: 'delay=500' }))
+      .then((response) => {
+        delayedDone = performance.now() - start
+        return response
+      })
+    await delay(20)
+    const quickStart = performance.now()
+    const quick = await plane.request(abTestsPath, abTestCreate('Quick.'))
+    const quickDone = performance.now() - start
+    const quickMs = performance.now() - quickStart
+    expect(quick.status).toBe(200)
+    expect(delayedDone).toBe(0) // the delayed one is still waiting
+    expect(quickMs).toBeLessThan(300)
+    expect((await delayed).status).toBe(200)
+    expect(delayedDone).toBeGreaterThanOrEqual(500 - early)
+    expect(quickDone).toBeLessThan(delayedDone)
+  })
+})
+
+describe('the latency option in the library and browser APIs', () => {
+  it('createApp({ store, latency }) builds a delayed mock', async () => {
+    const store = createStore({ seed: 1 })
+    const app = createApp({ store, latency: 100, defaultFormat: 'json', clock: () => now })
+    const run = await timed(() =>
+      Promise.resolve(app.request(commentsPath, commentUpdate(commentKey(store), 'App.'))),
+    )
+    expect(run.value?.status).toBe(200)
+    expect(run.ms).toBeGreaterThanOrEqual(100 - early)
+  })
+
+  it('createHandlers({ store, latency }) builds a delayed mock', async () => {
+    const store = createStore({ seed: 1 })
+    const handlers = createHandlers({ store, latency: '100-100', defaultFormat: 'json' })
+    const run = await timed(() =>
+      getResponse(
+        handlers,
+        new Request(`http://localhost${commentsPath}`, commentUpdate(commentKey(store), 'Msw.')),
+      ),
+    )
+    expect(run.value?.status).toBe(200)
+    expect(run.ms).toBeGreaterThanOrEqual(100 - early)
+  })
+
+  it.each(['abc', '600-100', '-5', '70000', '1.5'])(
+    'createMock({ latency: %j }) throws an error naming the value',
+    (latency) => {
+      expect(() => createMock({ store: createStore({ seed: 1 }), latency })).toThrow(
+        new RegExp(`latency '${latency.replace('.', '\\.')}'`),
+      )
+    },
+  )
+})
+
+describe.each(ways)('PUT /__mock/latency and GET /__mock/settings (%s)', (way) => {
+  it('GET /__mock/settings shows no latency by default, then the configured one', async () => {
+    const plain = await readJson(await control(createPlane(way), 'GET', '/__mock/settings'))
+    expect(plain.latency).toBeNull()
+    expect(plain).toMatchObject({ seed: 1, basePath: '/RestApi', journalCapacity: 500 })
+    const configured = createPlane(way, { latency: '100-600', journalSize: 7 })
+    const settings = await readJson(await control(configured, 'GET', '/__mock/settings'))
+    expect(settings.latency).toEqual({ min: 100, max: 600 })
+    expect(settings.journalCapacity).toBe(7)
+  })
+
+  it.each([
+    [{ ms: 120 }, { min: 120, max: 120 }],
+    [
+      { min: 100, max: 130 },
+      { min: 100, max: 130 },
+    ],
+    [{ ms: 0 }, { min: 0, max: 0 }],
+  ])('PUT %j sets the latency, answered and shown in the settings', async (body, expected) => {
+    const plane = createPlane(way)
+    const response = await control(plane, 'PUT', '/__mock/latency', body)
+    expect(response.status).toBe(200)
+    expect((await readJson(response)).latency).toEqual(expected)
+    const settings = await readJson(await control(plane, 'GET', '/__mock/settings'))
+    expect(settings.latency).toEqual(expected)
+    const ms = await timedUpdate(plane)
+    expect(ms).toBeGreaterThanOrEqual(expected.min - early)
+    const drawn = await lastDelay(plane)
+    expect(drawn).toBeGreaterThanOrEqual(expected.min)
+    expect(drawn).toBeLessThanOrEqual(expected.max)
+  })
+
+  it('PUT null clears the latency', async () => {
+    const plane = createPlane(way, { latency: 1000 })
+    const response = await control(plane, 'PUT', '/__mock/latency', 'null')
+    expect(response.status).toBe(200)
+    expect((await readJson(response)).latency).toBeNull()
+    expect(await timedUpdate(plane)).toBeLessThan(600)
+    expect(await lastDelay(plane)).toBe(0)
+  })
+
+  it.each([
+    ['{}', 'ArgumentException'],
+    ['{"ms":-1}', 'ArgumentException'],
+    ['{"ms":"200"}', 'ArgumentException'],
+    ['{"ms":1.5}', 'ArgumentException'],
+    ['{"ms":70000}', 'ArgumentException'],
+    ['{"min":600,"max":100}', 'ArgumentException'],
+    ['{"min":100}', 'ArgumentException'],
+    ['[100]', 'ArgumentException'],
+    ['"200"', 'ArgumentException'],
+    ['200', 'ArgumentException'],
+    ['{"ms":', 'SerializationException'],
+  ])('PUT %s answers 400 %s and keeps the latency', async (body, errorCode) => {
+    const plane = createPlane(way, { latency: 40 })
+    const response = await control(plane, 'PUT', '/__mock/latency', body)
+    expect(response.status).toBe(400)
+    const status = await responseStatusOf(response)
+    expect(status.ErrorCode).toBe(errorCode)
+    expect(status.Message).toMatch(/^Failed to /)
+    const settings = await readJson(await control(plane, 'GET', '/__mock/settings'))
+    expect(settings.latency).toEqual({ min: 40, max: 40 })
+  })
+})
+
+describe.each(ways)('per-request delay (%s)', (way) => {
+  it.each([
+    ['Prefer: delay=150', { Prefer: 'delay=150' }, ''],
+    ['Prefer with other tokens', { Prefer: 'return=minimal; delay=150' }, ''],
+    ['?__delay=150', {}, '?__delay=150'],
+  ])('%s delays the answer by at least 150 ms', async (_, headers, query) => {
+    const plane = createPlane(way)
+    expect(await timedUpdate(plane, headers, query)).toBeGreaterThanOrEqual(150 - early)
+    expect(await lastDelay(plane)).toBe(150)
+  })
+})
+
+describe.each(ways)('a client that goes away during a delay (%s)', (way) => {
+  it.concurrent.each<[string, { latency?: number }, Record<string, string>, string, object?]>([
+    ['Prefer: delay=2000', {}, { Prefer: 'delay=2000' }, ''],
+    ['?__delay=2000', {}, {}, '?__delay=2000'],
+    ['a global latency of 2000', { latency: 2000 }, {}, ''],
+    ['a delay rule of 2000', {}, {}, '', { path: commentsPath, delay: 2000 }],
+  ])(
+    '%s: the operation never runs and the journal says aborted',
+    async (_, options, headers, query, rule) => {
+      const plane = createPlane(way, options)
+      if (rule) expect((await control(plane, 'POST', '/__mock/faults', rule)).status).toBe(201)
+      const key = commentKey(plane.store)
+      const before = commentMessage(plane.store, key)
+      const controller = new AbortController()
+      const start = performance.now()
+      setTimeout(() => controller.abort(), 50)
+      const outcome = await plane
+        .send(
+          `${commentsPath}${query}`,
+          commentUpdate(key, 'Never stored.', headers, { signal: controller.signal }),
+        )
+        .catch((error: unknown) => ({ kind: 'rejected' as const, error }))
+      // Cleaned up at once: it does not sit out the 2 s.
+      expect(performance.now() - start).toBeLessThan(1500)
+      expect(outcome.kind).not.toBe('response')
+
+      // Past the 2 s the delay would have taken, the comment is still as it was.
+      await delay(Math.max(0, 2300 - (performance.now() - start)))
+      expect(commentMessage(plane.store, key)).toBe(before)
+      expect(commentMessage(plane.store, key)).not.toBe('Never stored.')
+      const { entries } = await readJson(await control(plane, 'GET', '/__mock/journal'))
+      expect(entries).toHaveLength(1)
+      expect(entries[0].fault).toBe('aborted')
+      expect(entries[0].url).toBe(`http://localhost${commentsPath}${query}`)
+    },
+  )
+
+  it('an aborted request does not disturb the next one', async () => {
+    const plane = createPlane(way)
+    const key = commentKey(plane.store)
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 30)
+    await plane
+      .send(
+        commentsPath,
+        commentUpdate(key, 'Dropped.', { Prefer: 'delay=1000' }, { signal: controller.signal }),
+      )
+      .catch(() => undefined)
+    const next = await plane.request(commentsPath, commentUpdate(key, 'Kept.'))
+    expect(next.status).toBe(200)
+    expect(commentMessage(plane.store, key)).toBe('Kept.')
+  })
+})

@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createServer, createStore, type RunningServer } from '../../src/index.ts'
+import { stateJson } from '../../handlers/index.ts'
+import { now } from '../operations/support.ts'
+import { rawRequest } from '../runtime/cli-process.ts'
+import {
+  abTestsPath,
+  commentKey,
+  commentMessage,
+  commentUpdate,
+  commentsPath,
+  delay,
+  readJson,
+  timed,
+} from './plane-support.ts'
+
+const servers: RunningServer[] = []
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+async function start(options: Parameters<typeof createServer>[0] = {}): Promise<RunningServer> {
+  const server = await createServer({
+    port: 0,
+    log: false,
+    store: createStore({ seed: 1 }),
+    defaultFormat: 'json',
+    clock: () => now,
+    ...options,
+  })
+  servers.push(server)
+  return server
+}
+
+describe('the Node server: simulated network faults', () => {
+  it.each([
+    ['Prefer: fault=network', { Prefer: 'fault=network' }, '', null],
+    ['?__fault=network', {}, '?__fault=network', null],
+    ['a "fault":"network" rule', {}, '', { method: 'PUT', path: commentsPath, fault: 'network' }],
+  ])(
+    '%s: fetch rejects (connection dropped) and the next request is answered',
+    async (_, headers, query, rule) => {
+      const server = await start()
+      const key = commentKey(server.mock.store)
+      const before = commentMessage(server.mock.store, key)
+      if (rule) {
+        const added = await fetch(`${server.url}/__mock/faults`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...rule, count: 1 }),
+        })
+        expect(added.status).toBe(201)
+      }
+      const failed = await fetch(
+        `${server.url}${commentsPath}${query}`,
+        commentUpdate(key, 'Dropped.', headers),
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(failed).toBeInstanceOf(TypeError)
+      expect(commentMessage(server.mock.store, key)).toBe(before)
+
+      const next = await fetch(`${server.url}${commentsPath}`, commentUpdate(key, 'Answered.'))
+      expect(next.status).toBe(200)
+      expect((await readJson(next)).Message).toBe('Answered.')
+      const journal = await readJson(await fetch(`${server.url}/__mock/journal`))
+      expect(journal.entries.map((e: { fault: string | null }) => e.fault)).toEqual([
+        expect.stringMatching(/^network/),
+        null,
+      ])
+    },
+  )
+
+  it('a raw HTTP client sees the socket close without a status line', async () => {
+    const server = await start()
+    const error = await rawRequest(`${server.url}${abTestsPath}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Prefer: 'fault=network' },
+      body: '{"Title":"x"}',
+    }).then(
+      () => undefined,
+      (reason: unknown) => reason as NodeJS.ErrnoException,
+    )
+    expect(error?.code).toBe('ECONNRESET')
+  })
+})
+
+describe('the Node server: simulated statuses and delays', () => {
+  it('Prefer: code=503 answers 503 with the reason phrase ServiceUnavailable', async () => {
+    const server = await start()
+    const answer = await rawRequest(`${server.url}${abTestsPath}`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Prefer: 'code=503',
+      },
+      body: '{"Title":"x"}',
+    })
+    expect(answer.status).toBe(503)
+    expect(answer.statusMessage).toBe('ServiceUnavailable')
+    expect(JSON.parse(answer.body).ResponseStatus.ErrorCode).toBe('ServiceUnavailable')
+  })
+
+  it('?__code=429 answers 429 TooManyRequests', async () => {
+    const server = await start()
+    const answer = await rawRequest(`${server.url}${abTestsPath}?__code=429`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{"Title":"x"}',
+    })
+    expect(answer.status).toBe(429)
+    expect(answer.statusMessage).toBe('TooManyRequests')
+  })
+
+  it('createServer({ latency: 100 }) delays operations; other requests are not blocked', async () => {
+    const server = await start({ latency: 100 })
+    const key = commentKey(server.mock.store)
+    const run = await timed(() => fetch(`${server.url}${commentsPath}`, commentUpdate(key, 'x')))
+    expect(run.value?.status).toBe(200)
+    expect(run.ms).toBeGreaterThanOrEqual(95)
+    const settings = await readJson(await fetch(`${server.url}/__mock/settings`))
+    expect(settings.latency).toEqual({ min: 100, max: 100 })
+  })
+
+  it('a 500 ms delayed request does not hold up a quick one', async () => {
+    const server = await start()
+    const key = commentKey(server.mock.store)
+    const started = performance.now()
+    let slowDone = 0
+    const slow = fetch(
+      `${server.url}${commentsPath}`,
+      commentUpdate(key, 'slow', { Prefer: 'delay=500' }),
+    ).then((response) => {
+      slowDone = performance.now() - started
+      return response
+    })
+    await delay(20)
+    const quick = await timed(() => fetch(`${server.url}/__mock/state`))
+    expect(quick.value?.status).toBe(200)
+    expect(quick.ms).toBeLessThan(300)
+    expect(slowDone).toBe(0)
+    expect((await slow).status).toBe(200)
+    expect(slowDone).toBeGreaterThanOrEqual(495)
+  })
+
+  it('a client that goes away during a 2 s delay: the update never runs, the journal says aborted', async () => {
+    const server = await start()
+    const key = commentKey(server.mock.store)
+    const before = commentMessage(server.mock.store, key)
+    const controller = new AbortController()
+    const started = performance.now()
+    setTimeout(() => controller.abort(), 50)
+    const error = await fetch(
+      `${server.url}${commentsPath}`,
+      commentUpdate(key, 'Never stored.', { Prefer: 'delay=2000' }, { signal: controller.signal }),
+    ).then(
+      () => undefined,
+      (reason: unknown) => reason as Error,
+    )
+    expect(error?.name).toBe('AbortError')
+    await delay(Math.max(0, 2300 - (performance.now() - started)))
+    expect(commentMessage(server.mock.store, key)).toBe(before)
+    const journal = await readJson(await fetch(`${server.url}/__mock/journal`))
+    expect(journal.entries).toHaveLength(1)
+    expect(journal.entries[0].fault).toBe('aborted')
+    // The server still answers.
+    const next = await fetch(`${server.url}${commentsPath}`, commentUpdate(key, 'Later.'))
+    expect(next.status).toBe(200)
+  })
+})
+
+describe('the Node server: control routes over HTTP', () => {
+  it('serves state, reset, snapshots, journal and HAR', async () => {
+    const server = await start()
+    const key = commentKey(server.mock.store)
+    const seeded = await (await fetch(`${server.url}/__mock/state`)).text()
+    expect(seeded).toBe(stateJson(createStore({ seed: 1 })))
+
+    expect((await fetch(`${server.url}/__mock/snapshots/s`, { method: 'POST' })).status).toBe(201)
+    await fetch(`${server.url}${commentsPath}`, commentUpdate(key, 'Over HTTP.'))
+    expect(commentMessage(server.mock.store, key)).toBe('Over HTTP.')
+    expect((await fetch(`${server.url}/__mock/snapshots/s`, { method: 'PUT' })).status).toBe(200)
+    expect(await (await fetch(`${server.url}/__mock/state`)).text()).toBe(seeded)
+
+    const reset = await fetch(`${server.url}/__mock/reset?seed=7`, { method: 'POST' })
+    expect(await readJson(reset)).toEqual({ seed: 7 })
+    expect(await (await fetch(`${server.url}/__mock/state`)).text()).toBe(
+      stateJson(createStore({ seed: 7 })),
+    )
+
+    const har = await readJson(await fetch(`${server.url}/__mock/journal.har`))
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.entries).toHaveLength(1)
+    expect(har.log.entries[0].request.url).toBe(`${server.url}${commentsPath}`)
+    expect((await fetch(`${server.url}/__mock/journal`, { method: 'DELETE' })).status).toBe(204)
+    expect((await readJson(await fetch(`${server.url}/__mock/journal`))).entries).toEqual([])
+  })
+})

@@ -1,0 +1,478 @@
+import { existsSync, readFileSync, readdirSync, watch, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
+import { createApp, createStore, type Store } from '../../src/index.ts'
+import { stateJson } from '../../handlers/index.ts'
+import { attachStateFile, type StateFile } from '../../src/state-file.ts'
+import { now } from '../operations/support.ts'
+import {
+  exitWithin,
+  rawRequest,
+  runCli,
+  stopCli,
+  waitForStart,
+  type CliRun,
+} from '../runtime/cli-process.ts'
+import {
+  abTestCreate,
+  abTestsPath,
+  commentKey,
+  commentUpdate,
+  commentsPath,
+  control,
+  createPlane,
+  delay,
+  makeTempDir,
+  readJson,
+  removeTempDir,
+  stateText,
+  timed,
+  waitFor,
+  ways,
+} from './plane-support.ts'
+
+const dirs: string[] = []
+const files: StateFile[] = []
+const runs: CliRun[] = []
+
+afterEach(async () => {
+  for (const run of runs.splice(0)) stopCli(run)
+  await Promise.all(files.splice(0).map((file) => file.close()))
+  for (const dir of dirs.splice(0)) removeTempDir(dir)
+})
+
+function tempFile(name = 'state.json'): { dir: string; path: string } {
+  const dir = makeTempDir()
+  dirs.push(dir)
+  return { dir, path: join(dir, name) }
+}
+
+function attach(store: Store, path: string): StateFile {
+  const file = attachStateFile(store, path)
+  files.push(file)
+  return file
+}
+
+function cli(args: readonly string[]): CliRun {
+  const run = runCli(args)
+  runs.push(run)
+  return run
+}
+
+/** The file's text once it exists and contains `needle`, read within `timeoutMs`. */
+function fileContaining(path: string, needle: string, timeoutMs: number): Promise<string> {
+  return waitFor(
+    `${basename(path)} containing ${needle}`,
+    () => {
+      if (!existsSync(path)) return undefined
+      const text = readFileSync(path, 'utf8')
+      return text.includes(needle) ? text : undefined
+    },
+    timeoutMs,
+  )
+}
+
+/** A stored state file of seed 1 with one edited comment and one created A/B test. */
+async function savedState(path: string): Promise<{ store: Store; text: string }> {
+  const store = createStore({ seed: 1 })
+  const app = createApp({ store, defaultFormat: 'json', clock: () => now })
+  await app.request(commentsPath, commentUpdate(commentKey(store), 'Saved in the file.'))
+  await app.request(abTestsPath, abTestCreate('Saved test.'))
+  const file = attachStateFile(store, path)
+  await file.close()
+  return { store, text: readFileSync(path, 'utf8') }
+}
+
+describe('attachStateFile: writing', () => {
+  it('writes the file at once, in the state-file form of the store', async () => {
+    const { path } = tempFile()
+    const store = createStore({ seed: 1 })
+    const run = await timed(async () => {
+      attach(store, path)
+      return fileContaining(path, '"Comments"', 1000)
+    })
+    expect(run.ms).toBeLessThan(1000)
+    const text = run.value as string
+    expect(text).toBe(stateFileJson(store.snapshot()))
+    expect(text.startsWith('{"Seed":1,"Generated":0,')).toBe(true)
+    const restored = createStore({ seed: 2 })
+    restored.restore(parseStateFile(text, now))
+    expect(stateJson(restored)).toBe(stateJson(store))
+  })
+
+  it.each(ways)('writes a change made through the service (%s) within ~300 ms', async (way) => {
+    const { path } = tempFile()
+    const plane = createPlane(way)
+    const file = attach(plane.store, path)
+    await file.flush()
+    const start = performance.now()
+    const response = await plane.request(
+      commentsPath,
+      commentUpdate(commentKey(plane.store), 'Written to disk.'),
+    )
+    expect(response.status).toBe(200)
+    await fileContaining(path, 'Written to disk.', 1500)
+    // 100 ms at most by design; generous for a shared machine.
+    expect(performance.now() - start).toBeLessThan(1000)
+  })
+
+  it.each(ways)('writes resets and snapshot restores (%s)', async (way) => {
+    const { path } = tempFile()
+    const plane = createPlane(way)
+    attach(plane.store, path)
+    await control(plane, 'POST', '/__mock/snapshots/seed1')
+    expect((await control(plane, 'POST', '/__mock/reset?seed=7')).status).toBe(200)
+    const reseeded = await fileContaining(path, '"Seed":7', 1500)
+    expect(reseeded).toBe(stateFileJson(createStore({ seed: 7 }).snapshot()))
+    expect((await control(plane, 'PUT', '/__mock/snapshots/seed1')).status).toBe(200)
+    const restored = await fileContaining(path, '"Seed":1', 1500)
+    expect(restored).toBe(stateFileJson(createStore({ seed: 1 }).snapshot()))
+  })
+
+  it('50 updates over ~500 ms make far fewer than 50 writes, each file always whole', async () => {
+    const { dir, path } = tempFile()
+    const plane = createPlane('app')
+    const key = commentKey(plane.store)
+    const file = attach(plane.store, path)
+    await file.flush()
+
+    let renames = 0
+    const watcher = watch(dir, (event, name) => {
+      if (event === 'rename' && name === basename(path)) renames++
+    })
+    // A reader racing the writer: every read must be a complete document.
+    let reads = 0
+    const broken: string[] = []
+    let reading = true
+    const reader = (async () => {
+      while (reading) {
+        try {
+          parseStateFile(readFileSync(path, 'utf8'), now)
+          reads++
+        } catch (error) {
+          broken.push((error as Error).message)
+        }
+        await delay(3)
+      }
+    })()
+
+    const start = performance.now()
+    for (let i = 1; i <= 50; i++) {
+      const response = await plane.request(commentsPath, commentUpdate(key, `Update ${i}.`))
+      expect(response.status).toBe(200)
+      await delay(10)
+    }
+    const elapsed = performance.now() - start
+    await fileContaining(path, 'Update 50.', 1500)
+    await delay(250)
+    reading = false
+    await reader
+    watcher.close()
+
+    expect(broken).toEqual([])
+    expect(reads).toBeGreaterThan(10)
+    expect(renames).toBeGreaterThanOrEqual(2)
+    expect(renames).toBeLessThan(25)
+    // At most one write per 100 ms (plus the one that may follow the last change).
+    expect(renames).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 3)
+    await file.close()
+    expect(readdirSync(dir)).toEqual([basename(path)])
+    expect(readFileSync(path, 'utf8')).toBe(stateFileJson(plane.store.snapshot()))
+  })
+
+  it('50 updates at once make one or two writes, with the last change', async () => {
+    const { dir, path } = tempFile()
+    const plane = createPlane('msw')
+    const file = attach(plane.store, path)
+    await file.flush()
+    let renames = 0
+    const watcher = watch(dir, (event, name) => {
+      if (event === 'rename' && name === basename(path)) renames++
+    })
+    const keys = Array.from(plane.store.state.comments.values(), (c) => c.Key as string)
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        plane.request(commentsPath, commentUpdate(keys[i % keys.length] as string, `Burst ${i}.`)),
+      ),
+    )
+    await fileContaining(path, 'Burst 49.', 1500)
+    await delay(300)
+    watcher.close()
+    expect(renames).toBeGreaterThanOrEqual(1)
+    expect(renames).toBeLessThanOrEqual(3)
+    await file.close()
+    expect(readdirSync(dir)).toEqual([basename(path)])
+  })
+
+  it('close() writes a pending change at once and stops following the store', async () => {
+    const { path } = tempFile()
+    const plane = createPlane('app')
+    const file = attach(plane.store, path)
+    await file.flush()
+    await plane.request(commentsPath, commentUpdate(commentKey(plane.store), 'Last words.'))
+    await file.close()
+    expect(readFileSync(path, 'utf8')).toContain('Last words.')
+    await plane.request(commentsPath, commentUpdate(commentKey(plane.store), 'After close.'))
+    await delay(300)
+    expect(readFileSync(path, 'utf8')).not.toContain('After close.')
+  })
+})
+
+describe('attachStateFile: loading', () => {
+  it.each(ways)(
+    'a fresh store loads the file: the same /__mock/state bytes (%s), the GUID sequence goes on',
+    async (way) => {
+      const { path } = tempFile()
+      const saved = await savedState(path)
+      expect(saved.store.generated).toBe(1)
+
+      const store = createStore({ seed: 1 })
+      attach(store, path)
+      expect(store.generated).toBe(saved.store.generated)
+      expect(store.seed).toBe(1)
+      const plane = createPlane(way, { store })
+      expect(await stateText(plane)).toBe(stateJson(saved.store))
+      expect(await stateText(plane)).toContain('Saved in the file.')
+
+      // The next GUID is the one the saved store would have made next.
+      const original = createPlane(way, { store: saved.store })
+      const next = await readJson(await original.request(abTestsPath, abTestCreate('Next.')))
+      const continued = await readJson(await plane.request(abTestsPath, abTestCreate('Next.')))
+      expect(continued.Id).toBe(next.Id)
+      expect(store.generated).toBe(2)
+    },
+  )
+
+  it('loads a file of another seed: the store takes the file seed', async () => {
+    const { path } = tempFile()
+    writeFileSync(path, stateFileJson(createStore({ seed: 5 }).snapshot()))
+    const store = createStore({ seed: 1 })
+    attach(store, path)
+    expect(store.seed).toBe(5)
+    expect(stateJson(store)).toBe(stateJson(createStore({ seed: 5 })))
+  })
+
+  const mutations: [string, (doc: Record<string, any>) => unknown, RegExp][] = [
+    ['not JSON', () => '{"Seed":1,', /not JSON/],
+    ['a JSON list', () => [], /expected a JSON object/],
+    [
+      'a wrong type ("StartDate":"nope")',
+      (doc) => {
+        doc.ABTests[0].StartDate = 'nope'
+      },
+      /ABTests\[0\]\.StartDate/,
+    ],
+    [
+      'a missing collection (no Comments)',
+      (doc) => {
+        delete doc.Comments
+      },
+      /'Comments'/,
+    ],
+    [
+      'a collection that is not a list',
+      (doc) => {
+        doc.Services = {}
+      },
+      /'Services' must be a list/,
+    ],
+    [
+      'a duplicate key',
+      (doc) => {
+        doc.Comments.push({ ...doc.Comments[0] })
+      },
+      /Comments\[24\] repeats the key/,
+    ],
+    [
+      'an entity that is not an object',
+      (doc) => {
+        doc.Containers[1] = 'x'
+      },
+      /Containers\[1\] must be an object/,
+    ],
+    [
+      'a Seed that is not a whole number',
+      (doc) => {
+        doc.Seed = 'one'
+      },
+      /'Seed'/,
+    ],
+  ]
+
+  it.each(mutations)(
+    'a broken file (%s) throws an Error naming the problem and is left as it was',
+    (_, mutate, message) => {
+      const { path } = tempFile()
+      const doc = JSON.parse(stateFileJson(createStore({ seed: 1 }).snapshot())) as Record<
+        string,
+        any
+      >
+      const replaced = mutate(doc)
+      const text = typeof replaced === 'string' ? replaced : JSON.stringify(replaced ?? doc)
+      writeFileSync(path, text)
+      const store = createStore({ seed: 3 })
+      const seeded = stateJson(store)
+      let thrown: unknown
+      try {
+        attach(store, path)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(Error)
+      expect((thrown as Error).message).toMatch(/^Failed to read the state file: /)
+      expect((thrown as Error).message).toMatch(message)
+      // Never a silent reseed: neither the file nor the store was touched.
+      expect(readFileSync(path, 'utf8')).toBe(text)
+      expect(stateJson(store)).toBe(seeded)
+    },
+  )
+})
+
+describe('the CLI: --state-file', () => {
+  it('exits 2 with the problem on stderr when the file is broken, and leaves it alone', async () => {
+    const { path } = tempFile()
+    const doc = JSON.parse(stateFileJson(createStore({ seed: 1 }).snapshot()))
+    doc.ABTests[0].StartDate = 'nope'
+    const text = JSON.stringify(doc)
+    writeFileSync(path, text)
+    const run = cli(['--port', '0', '--state-file', path])
+    expect(await exitWithin(run, 15_000)).toBe(2)
+    expect(run.stderr()).toContain(path)
+    expect(run.stderr()).toContain('ABTests[0].StartDate')
+    expect(run.stdout()).not.toMatch(/serving/)
+    expect(readFileSync(path, 'utf8')).toBe(text)
+  })
+
+  it('exits 2 for a file that is not JSON', async () => {
+    const { path } = tempFile()
+    writeFileSync(path, 'not json at all')
+    const run = cli(['--port', '0', '--state-file', path])
+    expect(await exitWithin(run, 15_000)).toBe(2)
+    expect(run.stderr()).toMatch(/not JSON/)
+  })
+
+  it('serves a good file, writes changes to it, and flushes on SIGTERM', async () => {
+    const { path } = tempFile()
+    const saved = await savedState(path)
+    const run = cli(['--port', '0', '--state-file', path])
+    const url = await waitForStart(run, 15_000)
+    expect(run.stdout()).toContain(`state file ${path}`)
+
+    const state = await rawRequest(`${url}/__mock/state`, { method: 'GET' })
+    expect(state.status).toBe(200)
+    expect(state.body).toBe(stateJson(saved.store))
+
+    const update = await rawRequest(`${url}${commentsPath}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ Key: commentKey(saved.store, 1), Message: 'From the CLI.' }),
+    })
+    expect(update.status).toBe(200)
+    await fileContaining(path, 'From the CLI.', 2000)
+
+    const last = await rawRequest(`${url}${commentsPath}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ Key: commentKey(saved.store, 2), Message: 'Just before exit.' }),
+    })
+    expect(last.status).toBe(200)
+    run.child.kill('SIGTERM')
+    expect(await exitWithin(run, 10_000)).toBe(0)
+    const text = readFileSync(path, 'utf8')
+    expect(text).toContain('Just before exit.')
+    expect(text).toContain('Saved in the file.')
+    expect(() => parseStateFile(text, now)).not.toThrow()
+  })
+
+  it('creates the file from the seed when it does not exist yet', async () => {
+    const { path } = tempFile('new-state.json')
+    const run = cli(['--port', '0', '--seed', '4', '--state-file', path])
+    await waitForStart(run, 15_000)
+    const text = await fileContaining(path, '"Comments"', 2000)
+    expect(text).toBe(stateFileJson(createStore({ seed: 4 }).snapshot()))
+  })
+
+  it('a SIGKILL in the middle of a burst of writes never leaves a half-written file', async () => {
+    const { dir, path } = tempFile()
+    // A big state makes each write take a while, so the kill can land in one.
+    const run = cli(['--port', '0', '--counts', 'comments=5000', '--state-file', path])
+    const url = await waitForStart(run, 20_000)
+    await fileContaining(path, '"Comments"', 5000)
+    const key = commentKey(createStore({ seed: 1, counts: { comments: 5000 } }), 7)
+    let sent = 0
+    let writing = true
+    const burst = (async () => {
+      while (writing) {
+        await rawRequest(`${url}${commentsPath}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ Key: key, Message: `Burst ${sent++}.` }),
+        }).catch(() => undefined)
+      }
+    })()
+    await delay(450)
+    run.child.kill('SIGKILL')
+    writing = false
+    await burst
+    expect(await exitWithin(run, 10_000)).toBe('SIGKILL')
+    expect(sent).toBeGreaterThan(3)
+    const text = readFileSync(path, 'utf8')
+    const snapshot = parseStateFile(text, now)
+    expect(snapshot.state.comments.size).toBe(5000)
+    expect(snapshot.state.comments.get(key.toLowerCase())?.Message).toMatch(/^Burst \d+\.$/)
+    // Only the state file and, at most, the temporary file of the killed process.
+    for (const name of readdirSync(dir)) expect(name).toMatch(/^state\.json(\.\d+\.tmp)?$/)
+  })
+})
+
+describe('the CLI: --latency', () => {
+  it('--latency 100 delays answers by at least 100 ms', async () => {
+    const run = cli(['--port', '0', '--latency', '100', '--default-format', 'json'])
+    const url = await waitForStart(run, 15_000)
+    expect(run.stdout()).toContain('latency 100-100 ms')
+    const key = commentKey(createStore({ seed: 1 }))
+    for (let i = 0; i < 3; i++) {
+      const answer = await timed(() =>
+        rawRequest(`${url}${commentsPath}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ Key: key, Message: `Late ${i}.` }),
+        }),
+      )
+      expect(answer.value?.status).toBe(200)
+      expect(answer.ms).toBeGreaterThanOrEqual(95)
+    }
+    const settings = await rawRequest(`${url}/__mock/settings`, { method: 'GET' })
+    expect(JSON.parse(settings.body).latency).toEqual({ min: 100, max: 100 })
+  })
+
+  it('--latency 100-300 delays answers within the range', async () => {
+    const run = cli(['--port', '0', '--latency', '100-300'])
+    const url = await waitForStart(run, 15_000)
+    expect(run.stdout()).toContain('latency 100-300 ms')
+    const answer = await timed(() =>
+      rawRequest(`${url}${abTestsPath}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: '{"Title":"Ranged"}',
+      }),
+    )
+    expect(answer.value?.status).toBe(200)
+    expect(answer.ms).toBeGreaterThanOrEqual(95)
+    const journal = JSON.parse((await rawRequest(`${url}/__mock/journal`, { method: 'GET' })).body)
+    expect(journal.entries[0].delayMs).toBeGreaterThanOrEqual(100)
+    expect(journal.entries[0].delayMs).toBeLessThanOrEqual(300)
+  })
+
+  it.each(['abc', '600-100', '70000', '-5'])(
+    '--latency %s exits 2 naming the option',
+    async (value) => {
+      const run = cli(['--port', '0', `--latency=${value}`])
+      expect(await exitWithin(run, 15_000)).toBe(2)
+      expect(run.stderr()).toContain('--latency')
+      expect(run.stderr()).toContain(value)
+      expect(run.stdout()).not.toMatch(/serving/)
+    },
+  )
+})
