@@ -6,7 +6,6 @@ import { errorResponse } from './errors.ts'
 import { formatOfContentType, isFormContentType, type Format } from './format.ts'
 import { readJson } from './formats/json.ts'
 import { readJsv } from './formats/jsv.ts'
-import { checkLimits } from './limits.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
 import type { RequestContext } from './request-context.ts'
 
@@ -43,7 +42,6 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
             throw new DecodeError(
               `Failed to read request: expected an object of type '${def.name}'`,
             )
-          checkLimits(tree, ctx.config.limits)
           const bound = bindDto(def, tree, ctx.now)
           Object.assign(fields, bound.value)
           issues.push(...bound.issues)
@@ -63,7 +61,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
     // Unlike a body, a query or form value that does not bind is a 400 on the real server.
     if (ctx.bodyFormat === null) {
       const unbound: FieldIssue[] = []
-      overrideFrom(ctx.url.searchParams, def, ctx, fields, unbound)
+      if (ctx.url.search !== '') overrideFrom(ctx.url.searchParams, def, ctx, fields, unbound)
       if (form) overrideFrom(form, def, ctx, fields, unbound)
       if (unbound.length > 0) return { ok: false, response: bindingError(ctx, def, unbound) }
     }
@@ -238,7 +236,9 @@ function overrideFrom(
     if (!entry) continue
     const kind = entry.spec.type.kind
     tree[entry.name] =
-      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(raw, ctx.config.limits) : raw
+      kind === 'list' || kind === 'object' || kind === 'any'
+        ? readJsv(raw, { ...ctx.config.limits, depth: ctx.config.limits.depth - 1 })
+        : raw
   }
   const bound = bindDto(def, tree, ctx.now)
   Object.assign(fields, bound.value)

@@ -61,6 +61,8 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
   const [header, data] = rows
   const out: LooseObject = {}
   if (!header || !data) return out
+  // The row itself is the body's first level: a cell's own nesting starts one below it.
+  const cellLimits = { ...limits, depth: limits.depth - 1 }
   for (let i = 0; i < header.length; i++) {
     const name = (header[i] ?? '').trim()
     const cell = data[i] ?? ''
@@ -68,7 +70,7 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
     const entry = def.byLowerName.get(name.toLowerCase())
     const kind = entry?.spec.type.kind
     const value =
-      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, limits) : cell
+      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, cellLimits) : cell
     Object.defineProperty(out, name, {
       value,
       enumerable: true,

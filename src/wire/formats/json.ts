@@ -1,6 +1,6 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
-import { checkTextDepth, type Limits } from '../limits.ts'
+import { checkLimits, checkTextDepth, type Limits } from '../limits.ts'
 import type { Loose } from '../loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
@@ -18,15 +18,20 @@ export function readJson(text: string, dtoName: string, limits: Limits): Loose {
       `Type definitions should start with a '{', expecting serialized type '${dtoName}', got string starting with: ${trimmed.slice(0, 50)}`,
     )
   }
-  checkTextDepth(trimmed, limits)
+  // A large, deeply nested body is refused before parsing costs anything; small ones are cheap
+  // to parse and the depth is checked on the parsed tree (JSON.parse itself cannot overflow).
+  if (trimmed.length > 4096) checkTextDepth(trimmed, limits)
+  let tree: Loose
   try {
     // JSON.parse defines `__proto__` as a plain own key, so no prototype is ever reached.
-    return JSON.parse(trimmed) as Loose
+    tree = JSON.parse(trimmed) as Loose
   } catch (error) {
     throw new DecodeError(
       `Could not deserialize 'application/json' request using ${dtoName}: ${(error as Error).message}`,
     )
   }
+  checkLimits(tree, limits)
+  return tree
 }
 
 /** A DTO as ServiceStack.Text writes it: compact, declaration order, nulls omitted by default. */
