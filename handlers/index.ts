@@ -47,6 +47,11 @@ export interface Mock {
   readonly control: ControlState
   readonly snapshots: Map<string, NamedSnapshot>
   readonly dispatch: Dispatch
+  /**
+   * Everything back to how it started, for test isolation: the seeded data, no fault rules, the
+   * configured latency, an empty journal, no snapshots. (`POST /__mock/reset` resets the data.)
+   */
+  reset(): void
 }
 
 /** The package version, as the journal's HAR export names its creator. */
@@ -91,7 +96,15 @@ export function createMock(options: MockOptions): Mock {
     after: (request, ctx, response, startedAt, durationMs) =>
       recordRequest(control, request, ctx, response ?? notFoundResponse(), startedAt, durationMs),
   })
-  return { store, config, operations, control, snapshots, dispatch }
+  const initialLatency = control.latency
+  const reset = (): void => {
+    store.reset()
+    control.faults.clear()
+    control.latency = initialLatency
+    control.journal.clear()
+    snapshots.clear()
+  }
+  return { store, config, operations, control, snapshots, dispatch, reset }
 }
 
 function toLatency(value: number | string | Latency | null): Latency | null {

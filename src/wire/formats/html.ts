@@ -28,7 +28,8 @@ export function writeHtml(def: DtoDef, value: object, url: URL, operationName: s
 
 /** The same path and query in every other format, by `?format=` (the extension removed). */
 function formatLinks(url: URL): string {
-  const path = url.pathname.replace(/\.(json|xml|jsv|csv|html)$/, '')
+  // Empty segments collapsed: `//RestApi/...` as a link would name a host called `restapi`.
+  const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\.(json|xml|jsv|csv|html)$/, '')
   return formats
     .filter((format) => format !== 'html')
     .map((format) => {

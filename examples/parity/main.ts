@@ -1,0 +1,48 @@
+// The parity page: the mock served by the service worker alone, and `window.runMatrix` to send
+// the parity test's requests from the page, in order, with the page's own fetch.
+import { startWorker } from '../../src/browser.ts'
+import type { ParityAnswer, ParityRequest } from '../../test/browser/parity-matrix.ts'
+
+declare global {
+  interface Window {
+    runMatrix?: (matrix: readonly ParityRequest[]) => Promise<ParityAnswer[]>
+  }
+}
+
+// The same seed and the same pinned clock as the Node runtimes of the parity test.
+const pinned = new Date('2026-03-01T12:00:00Z')
+await startWorker({ seed: 1, clock: () => pinned, quiet: true })
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+async function send(request: ParityRequest): Promise<ParityAnswer> {
+  const response = await fetch(request.path, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  })
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    contentDisposition: response.headers.get('content-disposition'),
+    statusText: response.statusText,
+    body: new TextDecoder().decode(bytes),
+    bytes: toBase64(bytes),
+  }
+}
+
+window.runMatrix = async (matrix) => {
+  const answers: ParityAnswer[] = []
+  // In order: each request sees the state the ones before it left.
+  for (const request of matrix) answers.push(await send(request))
+  return answers
+}
+
+const status = document.querySelector('#status') as HTMLElement
+status.textContent = 'The service worker answers /RestApi and /__mock.'
+document.body.dataset.ready = 'true'

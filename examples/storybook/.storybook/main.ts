@@ -1,0 +1,17 @@
+import type { StorybookConfig } from '@storybook/html-vite'
+
+// The HTML renderer with Vite: no React in the example. msw-storybook-addon is not listed under
+// `addons`: it has no panel, and listing it would add its own preview annotations, whose default
+// setup starts msw with msw 2's option name. Its loader, used in preview.ts, is all we need.
+const config: StorybookConfig = {
+  framework: '@storybook/html-vite',
+  stories: ['../stories/*.stories.ts'],
+  // public/mockServiceWorker.js comes from `npx msw init examples/storybook/public --no-save`.
+  staticDirs: ['../public'],
+  // Offline and quiet: no telemetry, no "what's new" fetches.
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // Faker's locale data, msw and Storybook's preview make one large chunk: fine for an example.
+  viteFinal: (vite) => ({ ...vite, build: { ...vite.build, chunkSizeWarningLimit: 2500 } }),
+}
+
+export default config

@@ -1,0 +1,244 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStore } from '../../src/index.ts'
+import { launchChromium, screenshotDir } from './chromium.ts'
+import { serveFolder, type StaticServer } from './static-server.ts'
+
+// The static Storybook of examples/storybook, built by `npm run storybook:build`, served on
+// 127.0.0.1 and opened story by story in Debian's Chromium. The preview's store is seeded with 1,
+// and the same seed makes the same data here in Node, so the test knows what the stories show.
+
+const projectDir = fileURLToPath(new URL('../../', import.meta.url))
+const staticDir = join(projectDir, 'examples/storybook/storybook-static')
+const seeded = createStore({ seed: 1 })
+const firstComment = Array.from(seeded.state.comments.values())[0]
+const seededServices = seeded.state.services.size
+// Chromium logs every fetch answered 4xx or 5xx: the stories' error answers are on purpose, and
+// it asks for /favicon.ico on its own.
+const expectedLoadError = /^Failed to load resource: .*\((\S*\/RestApi\/\S*|\S*\/favicon\.ico)\)$/
+const storyIds = ['comment--seeded', 'comment--unavailable', 'comment--fault', 'service--create']
+
+let site: StaticServer
+let browser: Browser
+let context: BrowserContext
+const problems: string[] = []
+
+/** Runs a command of the project and fails with its output when it fails. */
+function run(command: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: projectDir,
+      env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('error', reject)
+    child.once('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Failed to run ${command} ${args.join(' ')} (${code}):\n${output}`)),
+    )
+  })
+}
+
+beforeAll(async () => {
+  await run('npm', ['run', 'storybook:build'])
+  site = await serveFolder(staticDir)
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 800, height: 420 } })
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+/** Opens one story alone, as Storybook's canvas iframe shows it. */
+async function openStory(id: string): Promise<Page> {
+  const page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(`${id}: ${error.message}`))
+  page.on('console', (message) => {
+    const line = `${message.text()} (${message.location().url})`
+    if (['error', 'warning'].includes(message.type()) && !expectedLoadError.test(line)) {
+      problems.push(`${id}: console.${message.type()}: ${line}`)
+    }
+  })
+  await page.goto(`${site.url}/iframe.html?id=${id}&viewMode=story`)
+  return page
+}
+
+/** The story's root once it has rendered its data; a story that failed fails the test. */
+async function rendered(target: Page | Frame, testId: string): Promise<Locator> {
+  const root = `[data-testid="${testId}"]:not([data-stale])`
+  await target.waitForSelector(`${root}:is([data-ready="true"], [data-failed="true"])`)
+  const locator = target.locator(root)
+  expect(await locator.getAttribute('data-failed'), (await locator.textContent()) ?? '').toBeNull()
+  return locator
+}
+
+/** Marks the roots on show, so `rendered` waits for the next render, not the one before. */
+async function markStale(target: Page | Frame): Promise<void> {
+  await target.evaluate(() => {
+    for (const old of document.querySelectorAll('.story')) old.setAttribute('data-stale', '')
+  })
+}
+
+/**
+ * Shows the same story again without reloading the page, as the manager's "Remount" button
+ * does: the mock and the worker live on, so only the preview's reset can undo the last render.
+ */
+async function remount(page: Page, storyId: string): Promise<void> {
+  await markStale(page)
+  await page.evaluate((storyId) => {
+    const channel = (
+      window as unknown as {
+        __STORYBOOK_ADDONS_CHANNEL__: { emit(name: string, data: unknown): void }
+      }
+    ).__STORYBOOK_ADDONS_CHANNEL__
+    channel.emit('forceRemount', { storyId })
+  }, storyId)
+}
+
+function field(root: Locator, testId: string): Promise<string | null> {
+  return root.getByTestId(testId).textContent()
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshotDir, `storybook-${name}.png`) })
+}
+
+describe('the Storybook example in Chromium', () => {
+  it('lists the stories in the static build', async () => {
+    const response = await fetch(`${site.url}/index.json`)
+    const index = (await response.json()) as { entries: Record<string, unknown> }
+    expect(Object.keys(index.entries).sort()).toEqual([...storyIds].sort())
+  })
+
+  it('Comment: shows the first seeded comment, updated through the service worker', async () => {
+    expect(firstComment?.Key).toBeTruthy()
+    const page = await openStory('comment--seeded')
+    const root = await rendered(page, 'comment')
+    expect(await root.getAttribute('data-status')).toBe('200')
+    expect(await field(root, 'key')).toBe(firstComment?.Key)
+    expect(await field(root, 'name')).toBe(firstComment?.Name)
+    expect(await field(root, 'seeded-message')).toBe(firstComment?.Message)
+    expect(await field(root, 'message')).toBe('Edited in Storybook')
+    expect(await field(root, 'comment-status')).toBe(firstComment?.Status)
+    expect(await field(root, 'created')).toBe(
+      `${firstComment?.DateCreated.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+    )
+    // msw's worker controls the page: the answers came from it, not from the static server.
+    const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)
+    expect(controller).toBe(`${site.url}/mockServiceWorker.js`)
+    await screenshot(page, 'comment')
+    await page.close()
+  })
+
+  it("Comment error: shows the ServiceStack error of the story's own handler", async () => {
+    const page = await openStory('comment--unavailable')
+    const root = await rendered(page, 'comment')
+    expect(await root.getAttribute('data-status')).toBe('503')
+    expect(await root.locator('.status').textContent()).toBe('HTTP 503 ServiceUnavailable')
+    expect(await field(root, 'error-code')).toBe('ServiceUnavailable')
+    expect(await field(root, 'error-message')).toBe('Comments are read-only during maintenance')
+    await screenshot(page, 'comment-error')
+    await page.close()
+  })
+
+  it("Comment fault: shows the mock's own 503, asked for with Prefer: code=503", async () => {
+    const page = await openStory('comment--fault')
+    const root = await rendered(page, 'comment')
+    expect(await root.getAttribute('data-status')).toBe('503')
+    expect(await field(root, 'error-code')).toBe('ServiceUnavailable')
+    expect(await field(root, 'error-message')).toBe('A simulated 503 from the mock (Prefer)')
+    await screenshot(page, 'comment-fault')
+    await page.close()
+  })
+
+  it('Create service: creates a service with a fixed route', async () => {
+    const page = await openStory('service--create')
+    const root = await rendered(page, 'service')
+    expect(await root.getAttribute('data-status')).toBe('200')
+    expect(await field(root, 'route')).toBe('/api/story')
+    expect(await field(root, 'name')).toBe('Story service')
+    expect(await field(root, 'service-count')).toBe(String(seededServices + 1))
+    await screenshot(page, 'create-service')
+    await page.close()
+  })
+
+  it('Create service: shown again in the same page, it starts from the seed', async () => {
+    const page = await openStory('service--create')
+    await rendered(page, 'service')
+    // Within one story the state does persist: the same route a second time is refused.
+    const again = await page.evaluate(async () => {
+      const response = await fetch('/RestApi/apiservice/createService', {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Route: '/api/story' }),
+      })
+      return { status: response.status, body: await response.text() }
+    })
+    expect(again.status).toBe(400)
+    expect(again.body).toContain('ArgumentException')
+
+    await remount(page, 'service--create')
+    const root = await rendered(page, 'service')
+    expect(await root.getAttribute('data-status')).toBe('200')
+    expect(await field(root, 'service-count')).toBe(String(seededServices + 1))
+    await screenshot(page, 'create-service-remounted')
+    await page.close()
+  })
+
+  it('switches stories from the sidebar in one preview, each from the seeded state', async () => {
+    const page = await context.newPage()
+    page.on('pageerror', (error) => problems.push(`ui: ${error.message}`))
+    await page.setViewportSize({ width: 1200, height: 760 })
+    const iframeLoads = (): number =>
+      site.requests.filter((line) => line.includes('/iframe.html')).length
+    const before = iframeLoads()
+    await page.goto(`${site.url}/?path=/story/service--create`)
+    await page.locator('#storybook-preview-iframe').waitFor()
+    const preview = page.frame({ url: /\/iframe\.html/ })
+    if (!preview) throw new Error('Failed to find the preview iframe')
+    const show = async (storyId: string, testId: string): Promise<Locator> => {
+      await markStale(preview)
+      await page.locator(`[data-item-id="${storyId}"]`).click()
+      return rendered(preview, testId)
+    }
+
+    let service = await rendered(preview, 'service')
+    expect(await service.getAttribute('data-status')).toBe('200')
+    await page.locator('[data-item-id="comment"]').click()
+    // The error story's own handler answers...
+    const failing = await show('comment--unavailable', 'comment')
+    expect(await failing.getAttribute('data-status')).toBe('503')
+    // ...and is gone for the next story, which finds the seeded comment.
+    let comment = await show('comment--seeded', 'comment')
+    expect(await comment.getAttribute('data-status')).toBe('200')
+    expect(await field(comment, 'seeded-message')).toBe(firstComment?.Message)
+    // The route the first story created is gone too: no duplicate-route 400.
+    service = await show('service--create', 'service')
+    expect(await service.getAttribute('data-status')).toBe('200')
+    expect(await field(service, 'service-count')).toBe(String(seededServices + 1))
+    comment = await show('comment--seeded', 'comment')
+    expect(await field(comment, 'seeded-message')).toBe(firstComment?.Message)
+    expect(await field(comment, 'message')).toBe('Edited in Storybook')
+
+    // One preview page served all of it: the stories were switched, not reloaded.
+    expect(iframeLoads() - before).toBe(1)
+    await screenshot(page, 'ui')
+    await page.close()
+  })
+
+  it('sent no API request to the static server and logged no error', () => {
+    const apiRequests = site.requests.filter((line) => /\/(RestApi|__mock)\b/i.test(line))
+    expect(apiRequests).toEqual([])
+    expect(site.requests).toContain('GET /mockServiceWorker.js')
+    expect(problems).toEqual([])
+  })
+})
