@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { cors } from 'hono/cors'
 import { getResponse, type RequestHandler } from 'msw'
 import { createMock, type Mock, type MockOptions } from '../handlers/index.ts'
 import type { Store } from './store/index.ts'
 import { internalErrorResponse, notFoundResponse } from './wire/index.ts'
+import { corsMiddleware } from './cors.ts'
 import { createStore } from './create-store.ts'
 import { NetworkFault } from './network-fault.ts'
 
@@ -29,24 +29,7 @@ export function createApp(options: AppOptions = {}): Hono {
   const extra = options.handlers ? [...options.handlers] : []
   const app = new Hono()
 
-  if (options.cors !== false) {
-    // `Vary: Accept` is on every response, preflights answered by the CORS layer included.
-    app.use('*', async (c, next) => {
-      await next()
-      if (!/\baccept\b/i.test(c.res.headers.get('vary') ?? ''))
-        c.res.headers.append('Vary', 'Accept')
-    })
-    app.use(
-      '*',
-      cors({
-        origin: (origin) => origin || '*',
-        credentials: true,
-        allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'],
-        exposeHeaders: ['Content-Disposition', 'X-Mock-Warning'],
-        maxAge: 600,
-      }),
-    )
-  }
+  if (options.cors !== false) app.use('*', corsMiddleware())
 
   app.all('*', async (c) => {
     const request = c.req.raw
