@@ -22,6 +22,7 @@ const usage = `Usage: restapi-mock [options]
   --latency <ms|min-max> delay every operation: 200, or a range 100-600
   --state-file <path>    load state from this JSON file if it exists, write it after changes
   --no-cors              no CORS headers, as the real host
+  --no-log               no line per request on stdout
   -h, --help             this text`
 
 /** Exits with a clear message on bad options instead of a stack trace. */
@@ -64,6 +65,7 @@ try {
       'default-format': { type: 'string', default: 'html' },
       'base-path': { type: 'string', default: '/RestApi' },
       cors: { type: 'boolean', default: true },
+      log: { type: 'boolean', default: true },
       latency: { type: 'string' },
       'state-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -111,6 +113,7 @@ const running = await createServer({
   basePath: values['base-path'],
   cors: values.cors,
   latency,
+  ...(values.log ? {} : { log: false as const }),
 }).catch((error: NodeJS.ErrnoException) =>
   fail(
     error.code === 'EADDRINUSE'

@@ -23,11 +23,11 @@ export async function interceptRequest(
   ctx: RequestContext,
   state: ControlState,
 ): Promise<Response | undefined> {
-  const own = readRequestFault(ctx.request.headers.get('prefer'), ctx.url.searchParams, (message) =>
+  const own = readRequestFault(ctx.request.headers.get('prefer'), ctx.query, (message) =>
     ctx.warnings.push(message),
   )
   // A request's own Prefer wins over the rules, and then uses none of a rule's count.
-  const rule = own ? undefined : state.faults.match(ctx.request.method, ctx.url.pathname)
+  const rule = own ? undefined : state.faults.match(ctx.request.method, ctx.path)
   const delay = own?.delay ?? rule?.delay ?? drawDelay(state.latency, state.random)
   const status = own?.status ?? rule?.status ?? null
   const network = (own?.network ?? false) || (rule?.network ?? false)

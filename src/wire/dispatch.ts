@@ -64,19 +64,20 @@ export function createDispatch(
 
   return async (request) => {
     try {
-      const url = new URL(request.url)
+      const target = splitUrl(request.url)
       // Empty segments are ignored everywhere, the base path included (`//RestApi//x`).
-      const path = url.pathname.includes('//') ? url.pathname.replace(/\/{2,}/g, '/') : url.pathname
+      const path = target.path.includes('//') ? target.path.replace(/\/{2,}/g, '/') : target.path
       if (path.toLowerCase().startsWith(basePrefix)) {
-        if (!hooks) return (await serve(request, url, path.slice(basePrefix.length))).response
+        const rest = path.slice(basePrefix.length)
+        if (!hooks) return (await serve(request, target, rest)).response
         const startedAt = Date.now()
         const started = performance.now()
-        const { response, ctx } = await serve(request, url, path.slice(basePrefix.length))
+        const { response, ctx } = await serve(request, target, rest)
         hooks.after(request, ctx, response, startedAt, performance.now() - started)
         return response
       }
       if (path === controlPath || path.startsWith(`${controlPath}/`)) {
-        return await control(request, url)
+        return await control(request, new URL(request.url))
       }
       return undefined
     } catch (error) {
@@ -90,7 +91,7 @@ export function createDispatch(
     }
   }
 
-  async function serve(request: Request, url: URL, rest: string): Promise<Served> {
+  async function serve(request: Request, target: SplitUrl, rest: string): Promise<Served> {
     const segments = rest.split('/').filter(Boolean).map(decodeSegment)
     if (segments.length === 0) return unmatched
     const firstSegment = segments[0] ?? null
@@ -125,19 +126,27 @@ export function createDispatch(
       if (!operation) return unmatched
     }
 
+    const { query } = target
+    let url: URL | undefined
     const ctx: RequestContext = {
       request,
-      url,
+      // Parsed only when something needs all of it (the HTML page's links, a control route):
+      // a URL object per request costs more than the rest of the routing together.
+      get url() {
+        return (url ??= new URL(request.url))
+      },
+      path: target.path,
+      query,
       config,
       negotiated: negotiate({
         accept: request.headers.get('accept'),
         contentType: request.headers.get('content-type'),
-        query: url.searchParams,
+        query,
         extension,
         firstSegment,
         defaultFormat: config.defaultFormat,
       }),
-      writeOptions: parseJsConfig(url.searchParams.get('jsconfig')),
+      writeOptions: parseJsConfig(query.get('jsconfig')),
       operationName: operation.requestDto.name,
       bodyFormat,
       params,
@@ -159,6 +168,33 @@ export function createDispatch(
     const early = hooks ? await hooks.before(ctx) : undefined
     return { response: early ?? (await operation.resolve(ctx)), ctx }
   }
+}
+
+interface SplitUrl {
+  /** The path as sent, percent-escapes and all (as `URL.pathname`). */
+  readonly path: string
+  readonly query: URLSearchParams
+}
+
+const noQuery: URLSearchParams = new URLSearchParams()
+
+/**
+ * The path and query of an absolute request URL without building a URL object. Paths with dot
+ * segments or backslashes go through the URL parser, which normalises them as a browser would.
+ */
+function splitUrl(href: string): SplitUrl {
+  const pathStart = href.indexOf('/', href.indexOf('//') + 2)
+  const queryStart = href.indexOf('?', pathStart)
+  const hashStart = href.indexOf('#', pathStart)
+  const end = hashStart < 0 ? href.length : hashStart
+  const pathEnd = queryStart < 0 || queryStart > end ? end : queryStart
+  const path = pathStart < 0 ? '/' : href.slice(pathStart, pathEnd)
+  if (path.includes('/.') || path.includes('\\')) {
+    const url = new URL(href)
+    return { path: url.pathname, query: url.searchParams }
+  }
+  const search = pathEnd < end ? href.slice(pathEnd + 1, end) : ''
+  return { path, query: search === '' ? noQuery : new URLSearchParams(search) }
 }
 
 interface Served {

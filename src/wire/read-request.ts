@@ -61,7 +61,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
     // Unlike a body, a query or form value that does not bind is a 400 on the real server.
     if (ctx.bodyFormat === null) {
       const unbound: FieldIssue[] = []
-      if (ctx.url.search !== '') overrideFrom(ctx.url.searchParams, def, ctx, fields, unbound)
+      if (ctx.query.size > 0) overrideFrom(ctx.query, def, ctx, fields, unbound)
       if (form) overrideFrom(form, def, ctx, fields, unbound)
       if (unbound.length > 0) return { ok: false, response: bindingError(ctx, def, unbound) }
     }

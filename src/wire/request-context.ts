@@ -6,7 +6,12 @@ import type { Negotiated } from './negotiate.ts'
 /** Everything a resolver knows about one request, built once by the dispatcher. */
 export interface RequestContext {
   readonly request: Request
+  /** The whole URL, parsed on first use only. */
   readonly url: URL
+  /** The path as sent (`URL.pathname`). */
+  readonly path: string
+  /** The query string (shared and empty when there is none: never change it). */
+  readonly query: URLSearchParams
   readonly config: MockConfig
   readonly negotiated: Negotiated
   readonly writeOptions: WriteOptions

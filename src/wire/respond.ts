@@ -15,7 +15,10 @@ export function respond(
   const { negotiated } = ctx
   let body = codecs[negotiated.format].write(def, value, {
     options: ctx.writeOptions,
-    url: ctx.url,
+    // Only the HTML page reads the URL; a getter keeps it unparsed for every other format.
+    get url() {
+      return ctx.url
+    },
     operationName: ctx.operationName,
     xmlNamespaces: ctx.config.xmlNamespaces,
   })
