@@ -50,6 +50,11 @@ const conversions = [
 ]
 const landingPages = ['/thank-you', '/pricing', '/signup/complete', '/products', '/contact-us']
 
+/** An A/B test's `Id` alone: the first draw of its random stream, cheap to make ahead. */
+export function makeAbTestId(context: SeedContext, index: number): string {
+  return randomGuid(reseed(context, seedKinds.abTest, index))
+}
+
 /** The A/B test `index` of a seed; its status is `abTestStatuses[index % 5]`. */
 export function makeAbTest(context: SeedContext, index: number): ABTestViewModel {
   const faker = reseed(context, seedKinds.abTest, index)

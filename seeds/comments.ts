@@ -60,6 +60,11 @@ interface Thread {
  * const comment = createCommentMaker({ seed: 1, faker: createSeededFaker() })
  * comment(7).ThreadKey === comment(6).ThreadKey // true
  */
+/** A comment's key alone: the first draw of its random stream, cheap to make ahead. */
+export function makeCommentKey(context: SeedContext, index: number): string {
+  return randomGuid(reseed(context, seedKinds.comment, index))
+}
+
 export function createCommentMaker(context: SeedContext): (index: number) => CommentResponse {
   // Faker's name and e-mail helpers go through its template engine (1 to 2 µs a call);
   // drawing from its word lists directly gives the same kind of values far cheaper.
@@ -86,6 +91,8 @@ export function createCommentMaker(context: SeedContext): (index: number) => Com
   return (index) => {
     const thread = threadOf(Math.floor(index / commentsPerThread))
     const faker = reseed(context, seedKinds.comment, index)
+    // The key is the first draw, so the store can key every comment without making it.
+    const key = randomGuid(faker)
     const firstName = faker.helpers.arrayElement(firstNames)
     const lastName = faker.helpers.arrayElement(lastNames)
     const suffix = faker.datatype.boolean(0.4) ? String(faker.number.int({ min: 1, max: 99 })) : ''
@@ -100,7 +107,7 @@ export function createCommentMaker(context: SeedContext): (index: number) => Com
     const offset = position * dayMs + faker.number.int({ min: 0, max: 23 * hourMs })
     const pictures = profilePictureUrls(email)
     return {
-      Key: randomGuid(faker),
+      Key: key,
       Name: `${firstName} ${lastName}`,
       Message: message,
       DateCreated: new Date(thread.start + offset),

@@ -1,11 +1,11 @@
 import type { EntityFactory } from '../src/store/index.ts'
-import { makeAbTest } from './ab-tests.ts'
-import { createCommentMaker } from './comments.ts'
+import { makeAbTest, makeAbTestId } from './ab-tests.ts'
+import { createCommentMaker, makeCommentKey } from './comments.ts'
 import { makeContainerFacts } from './container-facts.ts'
-import { makeContainerPage, makePageTitle } from './containers.ts'
+import { makeContainerPage, makeContainerPageId, makePageTitle } from './containers.ts'
 import { makeFieldConstraints } from './field-constraints.ts'
 import { createSeededFaker, type SeedContext } from './seeded-faker.ts'
-import { makeService } from './services.ts'
+import { makeService, makeServiceRoute } from './services.ts'
 
 /**
  * The faker-backed entity factory (an `EntityFactoryMaker`): every entity and fact comes from
@@ -18,8 +18,15 @@ export function createFactory(seed: number): EntityFactory {
   // One faker per factory: two stores with different seeds never share a random stream.
   const context: SeedContext = { seed, faker: createSeededFaker() }
   const makeComment = createCommentMaker(context)
+  const keyMakers = {
+    abTests: makeAbTestId,
+    services: makeServiceRoute,
+    containers: makeContainerPageId,
+    comments: makeCommentKey,
+  }
   return {
     seed,
+    keyOf: (kind, index) => keyMakers[kind](context, index).toLowerCase(),
     abTest: (index) => makeAbTest(context, index),
     service: (index) => makeService(context, index),
     containerPage: (index) => makeContainerPage(context, index),

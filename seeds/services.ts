@@ -7,19 +7,28 @@ export const serviceAccessLevels = ['Everyone', 'Authenticated', 'Administrators
 const subjects = ['News', 'Products', 'Events', 'Blog', 'Catalog', 'Partners', 'Press', 'Careers']
 const suffixes = ['feed', 'API', 'service', 'content']
 
-/**
- * The service definition `index` of a seed. Its route carries the index (service 0 is
- * `/api/default`), so routes of one seed never collide, even case-insensitively.
- */
-export function makeService(context: SeedContext, index: number): CreateService {
-  const faker = reseed(context, seedKinds.service, index)
+/** A service's `Route` alone: its first draws, cheap to make ahead. */
+export function makeServiceRoute(context: SeedContext, index: number): string {
+  return `/api/${serviceName(reseed(context, seedKinds.service, index), index).urlName}`
+}
+
+function serviceName(faker: SeededFaker, index: number): { name: string; urlName: string } {
   const name =
     index === 0
       ? 'Default'
       : `${faker.helpers.arrayElement(subjects)} ${faker.helpers.arrayElement(suffixes)}`
   // The slug has no digits, so the trailing `-<index>` alone tells routes apart.
   const slug = name.toLowerCase().replace(/[^a-z]+/g, '-')
-  const urlName = index === 0 ? slug : `${slug}-${index}`
+  return { name, urlName: index === 0 ? slug : `${slug}-${index}` }
+}
+
+/**
+ * The service definition `index` of a seed. Its route carries the index (service 0 is
+ * `/api/default`), so routes of one seed never collide, even case-insensitively.
+ */
+export function makeService(context: SeedContext, index: number): CreateService {
+  const faker = reseed(context, seedKinds.service, index)
+  const { name, urlName } = serviceName(faker, index)
   const access = faker.helpers.arrayElement(serviceAccessLevels)
   const types = faker.helpers
     .arrayElements(contentTypeCatalog, { min: 2, max: 4 })

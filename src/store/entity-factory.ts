@@ -23,6 +23,11 @@ export type FieldConstraints = Omit<FieldModel, 'Name'>
  */
 export interface EntityFactory {
   readonly seed: number
+  /**
+   * The key an entity is stored under (its Id, Route, PageId or Key, lowercased), made without
+   * making the entity: the store keys every seeded entity at start and makes each on first use.
+   */
+  keyOf(kind: 'abTests' | 'services' | 'containers' | 'comments', index: number): string
   abTest(index: number): ABTestViewModel
   service(index: number): CreateService
   containerPage(index: number): ContainerInfoMessage

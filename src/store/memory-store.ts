@@ -6,6 +6,7 @@ import type {
 } from '../model/index.ts'
 import { deterministicGuid } from './deterministic-id.ts'
 import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
+import { LazyMap } from './lazy-map.ts'
 
 /** How many entities of each kind a seed makes. */
 export interface Counts {
@@ -97,13 +98,13 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
       return state
     },
     snapshot() {
-      return { seed, generated, state: structuredClone(state) }
+      return { seed, generated, state: cloneState(state) }
     },
     restore(snapshot) {
       seed = snapshot.seed
       if (factory.seed !== seed) factory = options.factory(seed)
       generated = snapshot.generated
-      state = structuredClone(snapshot.state)
+      state = cloneState(snapshot.state)
       this.changed()
     },
     reset(newSeed) {
@@ -128,27 +129,39 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
 }
 
 function seedState(factory: EntityFactory, counts: Counts): StoreState {
-  const state: StoreState = {
-    abTests: new Map(),
-    services: new Map(),
-    containers: new Map(),
-    comments: new Map(),
+  // Every seeded entity is keyed now and made on first use (see LazyMap).
+  return {
+    abTests: new LazyMap(
+      counts.abTests,
+      (i) => factory.keyOf('abTests', i),
+      (i) => factory.abTest(i),
+    ),
+    services: new LazyMap(
+      counts.services,
+      (i) => factory.keyOf('services', i),
+      (i) => factory.service(i),
+    ),
+    containers: new LazyMap(
+      counts.containers,
+      (i) => factory.keyOf('containers', i),
+      (i) => factory.containerPage(i),
+    ),
+    comments: new LazyMap(
+      counts.comments,
+      (i) => factory.keyOf('comments', i),
+      (i) => factory.comment(i),
+    ),
   }
-  for (let i = 0; i < counts.abTests; i++) {
-    const test = factory.abTest(i)
-    state.abTests.set(collectionKeys.abTests(test), test)
+}
+
+/** A deep copy of the state; what is still pending stays pending, so snapshots stay cheap. */
+function cloneState(state: StoreState): StoreState {
+  const copy = <V>(map: Map<string, V>): Map<string, V> =>
+    map instanceof LazyMap ? map.clone() : structuredClone(map)
+  return {
+    abTests: copy(state.abTests),
+    services: copy(state.services),
+    containers: copy(state.containers),
+    comments: copy(state.comments),
   }
-  for (let i = 0; i < counts.services; i++) {
-    const service = factory.service(i)
-    state.services.set(collectionKeys.services(service), service)
-  }
-  for (let i = 0; i < counts.containers; i++) {
-    const page = factory.containerPage(i)
-    state.containers.set(collectionKeys.containers(page), page)
-  }
-  for (let i = 0; i < counts.comments; i++) {
-    const comment = factory.comment(i)
-    state.comments.set(collectionKeys.comments(comment), comment)
-  }
-  return state
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   contentTypes,
   firstABTestId,
+  bareCommentKey,
   firstCommentKey,
   freshApp,
   unescapeHtml,
@@ -115,7 +116,8 @@ describe('the page', () => {
   })
 
   it('marks null members', async () => {
-    const html = await commentPage(comments)
+    const { store } = freshApp()
+    const { html } = await page(comments, 'PUT', { Key: bareCommentKey(store) })
     expect(html).toContain('<tr><th>CustomData</th><td><span class="null">null</span></td></tr>')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstABTestId, firstCommentKey, freshApp, nowMs } from './wire-support.ts'
+import { bareCommentKey, firstABTestId, firstCommentKey, freshApp, nowMs } from './wire-support.ts'
 
 // Per-request `?jsconfig=` (decisions.md section 2; servicestack-wire.md section 6.7): it
 // applies to JSON, JSV and CSV, never to XML. The server's clock is 2026-03-01T12:00:00Z, so
@@ -139,14 +139,13 @@ describe('IncludeNullValues (inv)', () => {
       {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ Key: firstCommentKey(store) }),
+        body: JSON.stringify({ Key: bareCommentKey(store) }),
       },
     )
     return response.text()
   }
 
   it('omits nulls by default and writes them with inv', async () => {
-    // The first seeded comment has neither CustomData nor Rating.
     const plain = await putComment('')
     expect(plain).not.toContain('"CustomData"')
     expect(plain).not.toContain('null')

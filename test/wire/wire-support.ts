@@ -64,6 +64,14 @@ export function firstCommentKey(store: Store): string {
 }
 
 /** The first seeded A/B test id. */
+/** A seeded comment with neither CustomData nor Rating: its answer has null members to show. */
+export function bareCommentKey(store: Store): string {
+  for (const comment of store.state.comments.values()) {
+    if (comment.CustomData === null && comment.Rating === null && comment.Key) return comment.Key
+  }
+  throw new Error('Failed to find a seeded comment without CustomData and Rating')
+}
+
 export function firstABTestId(store: Store): string {
   const id = Array.from(store.state.abTests.values())[0]?.Id
   if (!id) throw new Error('Failed to find a seeded A/B test')

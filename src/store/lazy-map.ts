@@ -1,0 +1,72 @@
+/** Where a seeded entity not made yet stands: its index in the seed. */
+class Pending {
+  readonly index: number
+  constructor(index: number) {
+    this.index = index
+  }
+}
+
+/**
+ * A Map whose seeded entries are made on first use. Every seeded key is in place from the start
+ * (so `has`, `size` and the order of iteration are those of an eager Map), but its value is made
+ * only when `get` or an iteration reaches it: 100,000 entities per kind start in milliseconds
+ * and lookups stay by key.
+ */
+export class LazyMap<V> extends Map<string, V> {
+  readonly #make: (index: number) => V
+
+  constructor(count: number, keyOf: (index: number) => string, make: (index: number) => V) {
+    super()
+    this.#make = make
+    for (let i = 0; i < count; i++) super.set(keyOf(i), new Pending(i) as V)
+  }
+
+  override get(key: string): V | undefined {
+    const value = super.get(key)
+    return value instanceof Pending ? this.#settle(key, value) : value
+  }
+
+  /** Makes every pending entry, in place: iteration then sees values only. */
+  settleAll(): void {
+    for (const [key, value] of super.entries()) {
+      if (value instanceof Pending) this.#settle(key, value)
+    }
+  }
+
+  override entries(): MapIterator<[string, V]> {
+    this.settleAll()
+    return super.entries()
+  }
+
+  override values(): MapIterator<V> {
+    this.settleAll()
+    return super.values()
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.entries()
+  }
+
+  override forEach(
+    callback: (value: V, key: string, map: Map<string, V>) => void,
+    thisArg?: unknown,
+  ): void {
+    this.settleAll()
+    super.forEach(callback, thisArg)
+  }
+
+  /** A deep copy that keeps what is still pending pending (a snapshot must stay cheap). */
+  clone(): LazyMap<V> {
+    const copy = new LazyMap<V>(0, () => '', this.#make)
+    for (const [key, value] of super.entries()) {
+      Map.prototype.set.call(copy, key, value instanceof Pending ? value : structuredClone(value))
+    }
+    return copy
+  }
+
+  #settle(key: string, pending: Pending): V {
+    const value = this.#make(pending.index)
+    super.set(key, value)
+    return value
+  }
+}
