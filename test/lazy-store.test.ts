@@ -99,10 +99,4 @@ describe('lazy seeding', () => {
     expect(store.state.comments.size).toBe(5000)
     expect(made).toBe(1)
   })
-    const ms = performance.now() - started
-    expect(store.state.comments.size).toBe(100_000)
-    expect(store.state.services.size).toBe(100_000)
-    // A generous bound for a busy test machine; `npm run bench` measures the real start-up.
-    expect(ms).toBeLessThan(4000)
-  })
 })
