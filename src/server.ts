@@ -14,6 +14,13 @@ export interface ServerOptions extends AppOptions {
   host?: string
   /** Where the one-line-per-request log goes; `false` for none. Default stdout. */
   log?: ((line: string) => void) | false
+  /**
+   * How long a client may take: to send its headers (default 10 s), its whole request (default
+   * 30 s), and to stay idle between keep-alive requests (default 5 s). A client that sends a
+   * body slowly or stops halfway is cut off after `requestMs`, holding no state: nothing is
+   * read into the store before the body is complete.
+   */
+  timeouts?: { headersMs?: number; requestMs?: number; idleMs?: number }
 }
 
 export interface RunningServer {
@@ -67,6 +74,17 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         },
         port: options.port ?? 4000,
         hostname: host,
+        serverOptions: {
+          // Node refuses a headers time-out longer than the request time-out.
+          headersTimeout: Math.min(
+            options.timeouts?.headersMs ?? 10_000,
+            options.timeouts?.requestMs ?? 30_000,
+          ),
+          requestTimeout: options.timeouts?.requestMs ?? 30_000,
+          keepAliveTimeout: options.timeouts?.idleMs ?? 5_000,
+          // Node answers 431 for headers past this (and 414-like 431 for long URLs).
+          maxHeaderSize: 16 * 1024,
+        },
       },
       () => resolve(started as Server),
     ) as Server
