@@ -1,6 +1,5 @@
 import { errorResponse, readBodyText, type RequestContext } from '../wire/index.ts'
 import type { Journal } from './journal.ts'
-import { truncateBody, utf8Length } from './journal.ts'
 import type { FaultRules } from './fault-rules.ts'
 import { drawDelay, sleep, type Latency } from './latency.ts'
 import { readRequestFault } from './prefer.ts'
@@ -89,11 +88,9 @@ export function recordRequest(
     fault: ctx?.trace.fault ?? (isError ? 'network' : null),
     warnings: ctx ? ctx.warnings : [],
     requestHeaders: request.headers,
-    requestBody: truncateBody(ctx?.trace.requestBody ?? null),
-    requestBytes: utf8Length(ctx?.trace.requestBody ?? null),
+    requestText: ctx?.trace.requestBody ?? null,
     responseHeaders: isError ? null : response.headers,
     // No route matched (ctx null): the answer is the host's plain `404`.
-    responseBody: truncateBody(ctx ? ctx.trace.responseBody : isError ? null : '404'),
-    responseBytes: utf8Length(ctx ? ctx.trace.responseBody : isError ? null : '404'),
+    responseText: ctx ? ctx.trace.responseBody : isError ? null : '404',
   })
 }

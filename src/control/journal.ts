@@ -31,11 +31,36 @@ export interface JournalEntry {
  */
 export interface JournalRecord extends Omit<
   JournalEntry,
-  'id' | 'time' | 'requestHeaders' | 'responseHeaders'
+  | 'id'
+  | 'time'
+  | 'requestHeaders'
+  | 'responseHeaders'
+  | 'requestBody'
+  | 'requestBytes'
+  | 'responseBody'
+  | 'responseBytes'
 > {
   readonly startedAt: number
   readonly requestHeaders: Headers
   readonly responseHeaders: Headers | null
+  /** The whole bodies: the journal cuts long ones and counts their bytes itself. */
+  readonly requestText: string | null
+  readonly responseText: string | null
+}
+
+/** A body as kept: short ones whole (bytes counted when read), long ones cut (counted now). */
+interface KeptBody {
+  readonly text: string | null
+  readonly bytes: number | null
+}
+
+function keep(text: string | null): KeptBody {
+  if (text === null || text.length <= journalBodyLimit) return { text, bytes: null }
+  return { text: truncateBody(text), bytes: utf8Length(text) }
+}
+
+function bytesOf(body: KeptBody): number {
+  return body.bytes ?? utf8Length(body.text)
 }
 
 export interface Journal {
@@ -77,13 +102,23 @@ export function createJournal(capacity = 500): Journal {
       `Failed to create the journal: its size must be a whole number of at least 1, got ${capacity}`,
     )
   }
-  const slots: Array<JournalRecord & { id: number }> = []
+  type Stored = Omit<JournalRecord, 'requestText' | 'responseText'> & {
+    id: number
+    request: KeptBody
+    response: KeptBody
+  }
+  const slots: Stored[] = []
   let next = 0
   let nextId = 1
   return {
     capacity,
-    add(record) {
-      const stored = { ...record, id: nextId++ }
+    add({ requestText, responseText, ...record }) {
+      const stored = {
+        ...record,
+        id: nextId++,
+        request: keep(requestText),
+        response: keep(responseText),
+      }
       if (slots.length < capacity) slots.push(stored)
       else slots[next] = stored
       next = (next + 1) % capacity
@@ -92,12 +127,18 @@ export function createJournal(capacity = 500): Journal {
       const ordered =
         slots.length < capacity ? slots.slice() : [...slots.slice(next), ...slots.slice(0, next)]
       const wanted = limit >= ordered.length ? ordered : ordered.slice(ordered.length - limit)
-      return wanted.map(({ startedAt, requestHeaders, responseHeaders, ...rest }) => ({
-        ...rest,
-        time: new Date(startedAt).toISOString(),
-        requestHeaders: [...requestHeaders],
-        responseHeaders: responseHeaders ? [...responseHeaders] : [],
-      }))
+      return wanted.map(
+        ({ startedAt, requestHeaders, responseHeaders, request, response, ...rest }) => ({
+          ...rest,
+          time: new Date(startedAt).toISOString(),
+          requestHeaders: [...requestHeaders],
+          requestBody: request.text,
+          requestBytes: bytesOf(request),
+          responseHeaders: responseHeaders ? [...responseHeaders] : [],
+          responseBody: response.text,
+          responseBytes: bytesOf(response),
+        }),
+      )
     },
     clear() {
       slots.length = 0
