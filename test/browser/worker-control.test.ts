@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStore } from '../../src/index.ts'
+import { buildExample } from './build-examples.ts'
+import { launchChromium } from './chromium.ts'
+import { serveFolder, type StaticServer } from './static-server.ts'
+
+// State, seed, latency and faults in the service worker, as in the Node server: the same
+// control routes, answered by the worker alone (the static server never sees them).
+
+let site: StaticServer
+let browser: Browser
+let page: Page
+const seeded = createStore({ seed: 1 })
+const key = [...seeded.state.comments.values()][0]?.Key ?? ''
+
+interface Answer {
+  status: number
+  ms: number
+  body: string
+  error: string | null
+}
+
+function send(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const started = performance.now()
+      try {
+        const response = await fetch(path, init)
+        return {
+          status: response.status,
+          ms: performance.now() - started,
+          body: await response.text(),
+          error: null,
+        }
+      } catch (error) {
+        return { status: 0, ms: performance.now() - started, body: '', error: String(error) }
+      }
+    },
+    { path, init },
+  )
+}
+
+const update = (message: string, headers: Record<string, string> = {}): Promise<Answer> =>
+  send('/RestApi/comments-api/comments', {
+    method: 'PUT',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ Key: key, Message: message }),
+  })
+
+beforeAll(async () => {
+  site = await serveFolder(await buildExample('parity'))
+  browser = await launchChromium()
+  page = await browser.newPage()
+  await page.goto(`${site.url}/`)
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+describe('the control plane in the service worker', () => {
+  it('delays an answer asked for with Prefer: delay, without a busy wait', async () => {
+    const [slow, quick] = await Promise.all([
+      update('slow', { Prefer: 'delay=400' }),
+      update('quick'),
+    ])
+    expect(slow.status).toBe(200)
+    expect(slow.ms).toBeGreaterThanOrEqual(380)
+    expect(quick.status).toBe(200)
+    expect(quick.ms).toBeLessThan(slow.ms)
+  })
+
+  it('answers a simulated status with a ServiceStack body', async () => {
+    const answer = await update('x', { Prefer: 'code=503' })
+    expect(answer.status).toBe(503)
+    expect(JSON.parse(answer.body).ResponseStatus.ErrorCode).toBe('ServiceUnavailable')
+  })
+
+  it('fails the fetch itself on Prefer: fault=network, as a dropped connection', async () => {
+    const answer = await update('x', { Prefer: 'fault=network' })
+    expect(answer.status).toBe(0)
+    expect(answer.error).toMatch(/TypeError/)
+  })
+
+  it('applies global latency set through /__mock/latency', async () => {
+    expect((await send('/__mock/latency', { method: 'PUT', body: '{"ms":300}' })).status).toBe(200)
+    expect((await update('late')).ms).toBeGreaterThanOrEqual(280)
+    expect((await send('/__mock/latency', { method: 'PUT', body: 'null' })).status).toBe(200)
+    expect((await update('on time')).ms).toBeLessThan(280)
+  })
+
+  it('keeps state, resets it to the seed, and restores snapshots', async () => {
+    await update('before the snapshot')
+    expect((await send('/__mock/snapshots/one', { method: 'POST' })).status).toBe(201)
+    await update('after the snapshot')
+    const state = async (): Promise<string | undefined> =>
+      (
+        JSON.parse((await send('/__mock/state')).body) as {
+          Comments: { Key: string; Message: string }[]
+        }
+      ).Comments.find((comment) => comment.Key === key)?.Message
+    expect(await state()).toBe('after the snapshot')
+    expect((await send('/__mock/snapshots/one', { method: 'PUT' })).status).toBe(200)
+    expect(await state()).toBe('before the snapshot')
+    expect((await send('/__mock/reset', { method: 'POST' })).status).toBe(200)
+    expect(await state()).toBe([...seeded.state.comments.values()][0]?.Message)
+  })
+
+  it('records the worker’s requests in its journal and answers the dashboard to fetch', async () => {
+    const journal = JSON.parse((await send('/__mock/journal?limit=5')).body) as {
+      entries: { url: string }[]
+    }
+    expect(journal.entries.length).toBeGreaterThan(0)
+    const dashboard = await send('/__mock')
+    expect(dashboard.status).toBe(200)
+    expect(dashboard.body).toContain('<title>restapi-mock')
+    // msw lets page navigations through, so only fetches reach the worker; none reached the site.
+    expect(site.requests.filter((line) => / \/(RestApi|__mock)/.test(line))).toEqual([])
+  })
+})
