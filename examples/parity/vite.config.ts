@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite'
 
-// Builds the parity page into examples/parity/dist; `public/` holds mockServiceWorker.js
-// (written by `npx msw init examples/parity/public --no-save`).
+// Builds the parity page into examples/parity/dist, with the browser example's public folder
+// (its mockServiceWorker.js, written by `npx msw init examples/browser/public`).
 export default defineConfig({
   root: import.meta.dirname,
+  publicDir: `${import.meta.dirname}/../browser/public`,
   logLevel: 'warn',
   build: {
     outDir: 'dist',

@@ -7,7 +7,8 @@ const config: StorybookConfig = {
   framework: '@storybook/html-vite',
   stories: ['../stories/*.stories.ts'],
   // public/mockServiceWorker.js comes from `npx msw init examples/storybook/public --no-save`.
-  staticDirs: ['../public'],
+  // The browser example's public folder: msw's worker script, kept in one place.
+  staticDirs: ['../../browser/public'],
   // Offline and quiet: no telemetry, no "what's new" fetches.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // Faker's locale data, msw and Storybook's preview make one large chunk: fine for an example.
