@@ -6,7 +6,6 @@ import type { StorybookConfig } from '@storybook/html-vite'
 const config: StorybookConfig = {
   framework: '@storybook/html-vite',
   stories: ['../stories/*.stories.ts'],
-  // public/mockServiceWorker.js comes from `npx msw init examples/storybook/public --no-save`.
   // The browser example's public folder: msw's worker script, kept in one place.
   staticDirs: ['../../browser/public'],
   // Offline and quiet: no telemetry, no "what's new" fetches.
