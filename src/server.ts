@@ -81,6 +81,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
             options.timeouts?.requestMs ?? 30_000,
           ),
           requestTimeout: options.timeouts?.requestMs ?? 30_000,
+          // Node checks those time-outs only this often (30 s by default), so check often
+          // enough for them to hold.
+          connectionsCheckingInterval: Math.min(
+            1000,
+            Math.max(
+              50,
+              Math.min(
+                options.timeouts?.headersMs ?? 10_000,
+                options.timeouts?.requestMs ?? 30_000,
+              ) / 4,
+            ),
+          ),
           keepAliveTimeout: options.timeouts?.idleMs ?? 5_000,
           // Node answers 431 for headers past this (and 414-like 431 for long URLs).
           maxHeaderSize: 16 * 1024,

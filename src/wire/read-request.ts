@@ -153,7 +153,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     if (declared === 0) return ''
     // A declared length within the limit: the runtime reads no more than it. (Touching
     // `request.body` first would make the Node server build a web stream for nothing.)
-    const text = await request.text()
+    const text = await request.text().catch(bodyFailed)
     if (text.length > limit) throw tooLarge(text.length, limit)
     return text
   }
@@ -170,7 +170,7 @@ async function readBodyBytes(request: Request, limit: number): Promise<Uint8Arra
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch(bodyFailed)
     if (done) break
     total += value.byteLength
     if (total > limit) {
@@ -186,6 +186,13 @@ async function readBodyBytes(request: Request, limit: number): Promise<Uint8Arra
     offset += chunk.byteLength
   }
   return bytes
+}
+
+/** The client went away or its body broke mid-way: a 400, never a 500, and nothing applied. */
+function bodyFailed(error: unknown): never {
+  throw new DecodeError(
+    `Failed to read request: the body did not arrive whole (${(error as Error)?.message ?? error})`,
+  )
 }
 
 function tooLarge(size: number, limit: number): DecodeError {

@@ -1,0 +1,150 @@
+// `npm run fuzz`: the fuzz properties with many more cases than `npm test` runs, bounded in
+// time. Two steps, each a Vitest child process of this Node:
+//   1. test/robustness/fuzz-app.property.test.ts with FUZZ_RUNS cases (app.request, and a third
+//      of them through msw's getResponse), stopped gracefully by fast-check at its time share;
+//   2. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
+//      with fresh seeds (`--repeats`) in chunks until as many cases ran or the time is up.
+// Options: `npm run fuzz -- --runs 20000 --minutes 5 --seed 123` (or FUZZ_RUNS, FUZZ_MINUTES,
+// FUZZ_SEED). A failure prints fast-check's counterexample and seed; the exit code is 1.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: process.env['FUZZ_RUNS'] ?? '20000' },
+    minutes: { type: 'string', default: process.env['FUZZ_MINUTES'] ?? '5' },
+    seed: { type: 'string', default: process.env['FUZZ_SEED'] ?? '' },
+  },
+})
+const runs = Number(values.runs)
+const budgetMs = Number(values.minutes) * 60_000
+if (!Number.isInteger(runs) || runs < 1 || !(budgetMs > 0)) {
+  console.error(
+    `Failed to start the fuzzing: --runs '${values.runs}' or --minutes '${values.minutes}' is not a positive number`,
+  )
+  process.exit(2)
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
+const appFile = 'test/robustness/fuzz-app.property.test.ts'
+const roundTripFile = 'test/formats/roundtrip.property.test.ts'
+/** Cases per property in the round-trip file, fixed there. */
+const roundTripCasesPerRepeat = 200
+/** Repeats per Vitest run of the round-trip file: about 12 s on two cores. */
+const repeatsPerChunk = 20
+/** What a child may take beyond its share before it is stopped (start-up, shrinking). */
+const graceMs = 60_000
+
+interface ChildResult {
+  readonly code: number | null
+  readonly output: string
+  readonly ms: number
+  readonly killed: boolean
+}
+
+/** Runs Vitest on `args`, echoing its output, and stops its process group after `limitMs`. */
+function runVitest(
+  args: readonly string[],
+  env: Record<string, string>,
+  limitMs: number,
+): Promise<ChildResult> {
+  const started = performance.now()
+  const child = spawn(process.execPath, [vitest, 'run', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  let killed = false
+  const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
+    output += chunk.toString()
+    to.write(chunk)
+  }
+  child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout))
+  child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr))
+  const timer = setTimeout(() => {
+    killed = true
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
+  }, limitMs)
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output, ms: performance.now() - started, killed })
+    })
+  })
+}
+
+const started = performance.now()
+const remaining = (): number => budgetMs - (performance.now() - started)
+const summary: string[] = []
+let failed = false
+
+// 1. The app and msw fuzzing: most of the time, shared between its two properties.
+const appShareMs = Math.round(budgetMs * 0.6)
+const app = await runVitest(
+  [appFile, '--testTimeout', String(appShareMs + graceMs), '--reporter', 'dot'],
+  {
+    FUZZ_RUNS: String(runs),
+    FUZZ_TIME_MS: String(Math.round(appShareMs / 2)),
+    ...(values.seed ? { FUZZ_SEED: values.seed } : {}),
+  },
+  appShareMs + graceMs,
+)
+// eslint-disable-next-line no-control-regex -- Vitest colours its output: strip the escapes.
+const plain = app.output.replace(/\u001b\[[0-9;]*m/g, '')
+const appLines = [...plain.matchAll(/fuzz: (.+: \d+ runs in \d+ ms \(.+\))$/gm)].map(
+  (match) => match[1] ?? '',
+)
+failed ||= app.code !== 0
+summary.push(
+  `${appFile}: ${app.code === 0 ? 'passed' : app.killed ? 'STOPPED (time limit)' : 'FAILED'} in ${(app.ms / 1000).toFixed(1)} s`,
+  ...appLines.map((text) => `  ${text}`),
+)
+
+// 2. The round trips and readers of every codec, in chunks of fresh seeds.
+const roundTripRepeats = Math.max(1, Math.ceil(runs / roundTripCasesPerRepeat))
+let repeatsDone = 0
+let roundTripMs = 0
+let roundTripState = 'passed'
+while (repeatsDone < roundTripRepeats) {
+  if (remaining() < 15_000) {
+    roundTripState = 'stopped at the time limit'
+    break
+  }
+  const chunk = Math.min(repeatsPerChunk, roundTripRepeats - repeatsDone)
+  // `--repeats n` runs every test n + 1 times, each fast-check property with a new seed.
+  const result = await runVitest(
+    [
+      roundTripFile,
+      '--repeats',
+      String(chunk - 1),
+      '--reporter',
+      'dot',
+      '--testTimeout',
+      String(Math.round(remaining())),
+    ],
+    {},
+    Math.max(remaining(), 15_000) + graceMs,
+  )
+  roundTripMs += result.ms
+  if (result.code !== 0) {
+    failed = true
+    roundTripState = result.killed ? 'STOPPED (time limit)' : 'FAILED'
+    break
+  }
+  repeatsDone += chunk
+}
+summary.push(
+  `${roundTripFile}: ${roundTripState} in ${(roundTripMs / 1000).toFixed(1)} s`,
+  `  ${repeatsDone * roundTripCasesPerRepeat} cases per property (${repeatsDone} repeats of ${roundTripCasesPerRepeat})`,
+)
+
+console.log(
+  `\nFuzzing summary (${runs} runs asked, ${values.minutes} min budget, ${((performance.now() - started) / 1000).toFixed(1)} s used)`,
+)
+for (const text of summary) console.log(text)
+console.log(failed ? 'FAILED' : 'ok')
+process.exit(failed ? 1 : 0)

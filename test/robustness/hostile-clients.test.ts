@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import {
+  createApp,
+  createServer,
+  createStore,
+  type RunningServer,
+  type Store,
+} from '../../src/index.ts'
+import { unexpectedErrorLog } from './fuzz-oracle.ts'
+import {
+  connectRaw,
+  destroyAllRaw,
+  openRawCount,
+  putHead,
+  within,
+  type RawClient,
+} from './raw-client.ts'
+
+// Hostile clients against the Node server with short time-outs (server.ts: "A client that sends
+// a body slowly or stops halfway is cut off after `requestMs`, holding no state"): slow and
+// stalled bodies, clients that vanish, oversize heads, and thousands of idle connections.
+
+const timeouts = { headersMs: 500, requestMs: 1000, idleMs: 500 }
+/** The longest a test waits for the server to cut a client off: the time-out plus slack. */
+const cutOffWithinMs = 2500
+
+let server: RunningServer
+let store: Store
+let key: string
+let consoleErrors: MockInstance<typeof console.error>
+const timers: NodeJS.Timeout[] = []
+
+beforeEach(async () => {
+  // A resolver's exception is logged by the dispatch; silenced here, asserted where it matters.
+  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  store = createStore({ seed: 1 })
+  key = [...store.state.comments.values()][0]?.Key ?? ''
+  server = await createServer({ port: 0, log: false, store, defaultFormat: 'json', timeouts })
+})
+
+afterEach(async () => {
+  for (const timer of timers.splice(0)) clearInterval(timer)
+  destroyAllRaw()
+  await server.close()
+  consoleErrors.mockRestore()
+})
+
+function resolverExceptions(): string[] {
+  return consoleErrors.mock.calls
+    .filter((args) => String(args[0]).startsWith(unexpectedErrorLog))
+    .map((args) => args.map(String).join(' '))
+}
+
+async function stateText(): Promise<string> {
+  const response = await fetch(`${server.url}/__mock/state`)
+  expect(response.status).toBe(200)
+  return response.text()
+}
+
+/** An ordinary update still gets its answer, within `ms`. */
+async function expectServing(ms = 2000): Promise<void> {
+  const started = performance.now()
+  const response = await fetch(`${server.url}/RestApi/comments-api/comments`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ Key: key, Message: 'served' }),
+    signal: AbortSignal.timeout(ms),
+  })
+  expect(response.status).toBe(200)
+  expect(((await response.json()) as { Message: string }).Message).toBe('served')
+  expect(performance.now() - started).toBeLessThan(ms)
+}
+
+/** A JSON update of the first comment, padded to `length` bytes. */
+function updateBody(length: number): string {
+  const body = JSON.stringify({ Key: key, Message: 'from a hostile client' })
+  return body.slice(0, -1) + ' '.repeat(Math.max(0, length - body.length)) + '}'
+}
+
+/** What the server sent before closing: nothing, or a 408. */
+const cutOffAnswer = /^(|HTTP\/1\.1 408 [^\r]*\r\n[\s\S]*)$/
+
+describe('a client that sends its body slowly or not at all', () => {
+  it('is cut off when it sends 10 of 100 declared bytes and stalls, and nothing is stored', async () => {
+    const before = await stateText()
+    const body = updateBody(100)
+    const client = await connectRaw(server.port)
+    client.socket.write(putHead(body.length) + body.slice(0, 10))
+
+    const closed = await within(client.closed, cutOffWithinMs)
+    expect(closed, `closed by the server within ${cutOffWithinMs} ms`).not.toBe('timeout')
+    expect(client.received()).toMatch(cutOffAnswer)
+    expect(await stateText()).toBe(before)
+    await expectServing()
+  })
+
+  it('is cut off by the request time-out when it sends a byte every 200 ms', async () => {
+    const before = await stateText()
+    const body = updateBody(90) // 18 s at this pace: only a time-out ends it in time
+    const client = await connectRaw(server.port)
+    client.socket.write(putHead(body.length))
+    let sent = 0
+    timers.push(
+      setInterval(() => {
+        if (sent < body.length && !client.socket.destroyed) client.socket.write(body.charAt(sent++))
+      }, 200),
+    )
+
+    const closed = await within(client.closed, cutOffWithinMs)
+    expect(closed, `closed by the server within ${cutOffWithinMs} ms`).not.toBe('timeout')
+    expect(sent).toBeLessThan(body.length)
+    expect(client.received()).toMatch(cutOffAnswer)
+    expect(await stateText()).toBe(before)
+    await expectServing()
+  })
+
+  it('is cut off by the headers time-out when it stalls halfway through its head', async () => {
+    const client = await connectRaw(server.port)
+    client.socket.write('GET /__mock/state HTTP/1.1\r\nHost: 127.0.0.1\r\nAcc')
+    const closed = await within(client.closed, cutOffWithinMs)
+    expect(closed, `closed by the server within ${cutOffWithinMs} ms`).not.toBe('timeout')
+    expect(client.received()).toMatch(cutOffAnswer)
+    await expectServing()
+  })
+})
+
+describe('a client that stops halfway', () => {
+  it('leaves the state unchanged and the server serving, and is no server error', async () => {
+    const before = await stateText()
+    const body = updateBody(100)
+    const client = await connectRaw(server.port)
+    client.socket.write(putHead(body.length) + body.slice(0, 50))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    client.socket.destroy()
+    await client.closed
+    await new Promise((resolve) => setTimeout(resolve, 100))
+
+    expect(await stateText()).toBe(before)
+    await expectServing()
+    // A client going away is not a bug of the mock: no resolver may throw for it.
+    expect(resolverExceptions()).toEqual([])
+  })
+
+  it('in-process: a body stream that fails halfway is answered, never as a 5xx', async () => {
+    const app = createApp({ store, defaultFormat: 'json' })
+    const half = new TextEncoder().encode(updateBody(100).slice(0, 50))
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(half)
+        controller.error(new Error('the client went away'))
+      },
+    })
+    const before = await stateText()
+    const response = await app.request('/RestApi/comments-api/comments', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(await stateText()).toBe(before)
+    expect(resolverExceptions()).toEqual([])
+    expect(response.status).toBeLessThan(500)
+  })
+})
+
+describe('oversize heads', () => {
+  async function rawExchange(head: string): Promise<RawClient> {
+    const client = await connectRaw(server.port)
+    client.socket.write(head)
+    expect(await within(client.closed, cutOffWithinMs)).not.toBe('timeout')
+    return client
+  }
+
+  it('answers a 20 KB header with 431 and a clear status line, then keeps serving', async () => {
+    const client = await rawExchange(
+      `GET /__mock/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+    )
+    expect(client.received()).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/)
+    expect(client.received()).toMatch(/\r\nConnection: close\r\n/i)
+    await expectServing()
+  })
+
+  it('answers a 20 KB URL with 431 (the limit holds for the whole head), then keeps serving', async () => {
+    const client = await rawExchange(
+      `GET /RestApi/${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    )
+    expect(client.received()).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/)
+    await expectServing()
+  })
+
+  it('still serves a 12 KB header, under the 16 KB limit', async () => {
+    const client = await rawExchange(
+      `GET /__mock/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Big: ${'a'.repeat(12 * 1024)}\r\n\r\n`,
+    )
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+  })
+})
+
+describe('idle connections', () => {
+  it('closes a keep-alive connection after the idle time-out', async () => {
+    const client = await connectRaw(server.port)
+    client.socket.write('GET /__mock/settings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    // Node 24 waits a further second (keepAliveTimeoutBuffer) before closing.
+    const closed = await within(client.closed, timeouts.idleMs + 3000)
+    expect(closed).not.toBe('timeout')
+    expect(closed as number).toBeGreaterThanOrEqual(timeouts.idleMs - 50)
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+  })
+
+  it('serves a request within 2 s while 2000 idle connections are open', async () => {
+    // Longer time-outs here, so the idle connections stay open for the whole test rather than
+    // being cut off by the 500 ms headers time-out while they are opened.
+    await server.close()
+    server = await createServer({
+      port: 0,
+      log: false,
+      store,
+      defaultFormat: 'json',
+      timeouts: { headersMs: 10_000, requestMs: 10_000, idleMs: 10_000 },
+    })
+    let wanted = 2000
+    const clients: RawClient[] = []
+    // Opened in batches, so the accept queue never overflows; fewer if the file limit is hit.
+    while (clients.length < wanted) {
+      const batch = Math.min(250, wanted - clients.length)
+      const opened = await Promise.allSettled(
+        Array.from({ length: batch }, () => connectRaw(server.port)),
+      )
+      for (const result of opened) {
+        if (result.status === 'fulfilled') clients.push(result.value)
+        else if ((result.reason as NodeJS.ErrnoException).code === 'EMFILE') wanted = 1000
+        else throw result.reason
+      }
+      if (wanted === 1000 && clients.length < 1000 && opened.every((r) => r.status === 'rejected'))
+        throw new Error(
+          `Failed to open 1000 connections: the file limit stopped at ${clients.length}`,
+        )
+    }
+    expect(clients.length).toBeGreaterThanOrEqual(1000)
+
+    await expectServing(2000)
+    const state = await fetch(`${server.url}/__mock/state`, { signal: AbortSignal.timeout(2000) })
+    expect(state.status).toBe(200)
+    // The idle connections were really open while the requests were served.
+    expect(openRawCount()).toBeGreaterThanOrEqual(clients.length - 10)
+  })
+})
