@@ -18,10 +18,10 @@ export interface ControlState {
  * asked for. Returns the answer that replaces the operation's, or undefined to go on.
  * `Response.error()` is a network error: msw fails the fetch, the Node server drops the socket.
  */
-export async function interceptRequest(
+export function interceptRequest(
   ctx: RequestContext,
   state: ControlState,
-): Promise<Response | undefined> {
+): Promise<Response | undefined> | undefined {
   const own = readRequestFault(ctx.request.headers.get('prefer'), ctx.query, (message) =>
     ctx.warnings.push(message),
   )
@@ -30,8 +30,23 @@ export async function interceptRequest(
   const delay = own?.delay ?? rule?.delay ?? drawDelay(state.latency, state.random)
   const status = own?.status ?? rule?.status ?? null
   const network = (own?.network ?? false) || (rule?.network ?? false)
+  // Nothing asked for: no promise, no extra turn of the event loop on the hot path.
+  if (delay <= 0 && status === null && !network) return undefined
   const source = own ? own.source : rule ? `rule ${rule.id}` : null
+  return applyFault(ctx, { delay, status, network, source })
+}
 
+interface Fault {
+  readonly delay: number
+  readonly status: number | null
+  readonly network: boolean
+  readonly source: string | null
+}
+
+async function applyFault(
+  ctx: RequestContext,
+  { delay, status, network, source }: Fault,
+): Promise<Response | undefined> {
   if (delay > 0) {
     const waitStarted = Date.now()
     // A client that goes away while it waits is dropped here, before any state changes.

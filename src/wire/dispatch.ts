@@ -25,7 +25,7 @@ interface CompiledRoute {
  */
 export interface DispatchHooks {
   /** May answer instead of the operation (a simulated fault), after any delay it adds. */
-  before(ctx: RequestContext): Promise<Response | undefined>
+  before(ctx: RequestContext): Promise<Response | undefined> | undefined
   /** Sees every request under the base path and its answer (`undefined`: no route matched). */
   after(
     request: Request,
@@ -165,7 +165,8 @@ export function createDispatch(
       })
       return { response, ctx }
     }
-    const early = hooks ? await hooks.before(ctx) : undefined
+    const pending = hooks?.before(ctx)
+    const early = pending ? await pending : undefined
     return { response: early ?? (await operation.resolve(ctx)), ctx }
   }
 }
