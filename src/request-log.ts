@@ -1,24 +1,28 @@
 export type LogWriter = (text: string) => void
 
+/** How long lines wait to be written together: a person reading the log cannot tell. */
+const flushIntervalMs = 50
+
 /**
- * A batched line logger: lines queue up and go out in one write per event-loop turn, so
- * logging never sits on the hot path of a request.
+ * A batched line logger: lines queue up and go out together at most every 50 ms. Each write
+ * to a terminal or pipe is a system call that also wakes the reader; under load, one per
+ * request cost about a tenth of the throughput.
  */
 export function createRequestLog(write: LogWriter): (line: string) => void {
   let queue: string[] = []
-  let scheduled = false
+  let timer: ReturnType<typeof setTimeout> | undefined
   const flush = (): void => {
-    scheduled = false
+    timer = undefined
+    if (queue.length === 0) return
     const lines = queue
     queue = []
     write(`${lines.join('\n')}\n`)
   }
+  // Lines still queued when the process exits are written then, not lost.
+  process.once('exit', flush)
   return (line) => {
     queue.push(line)
-    if (!scheduled) {
-      scheduled = true
-      setImmediate(flush)
-    }
+    timer ??= setTimeout(flush, flushIntervalMs)
   }
 }
 
