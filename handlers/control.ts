@@ -49,7 +49,11 @@ function fail(status: number, errorCode: string, message: string): Response {
 export function createControl(deps: ControlDeps): ControlResolver {
   const { store, state, snapshots } = deps
   return async (request, url) => {
-    const path = url.pathname.slice(controlPath.length).replace(/\/+$/, '')
+    // Empty segments are ignored here as under /RestApi (`//__mock//state`).
+    const path = url.pathname
+      .replace(/\/{2,}/g, '/')
+      .slice(controlPath.length)
+      .replace(/\/+$/, '')
     const method = request.method
     const [, section = '', ...rest] = path.split('/').map(safeDecode)
     const name = rest.length === 0 ? undefined : rest.join('/')

@@ -44,3 +44,12 @@ describe('control plane edges', () => {
     expect(next.status).toBe(503)
   })
 })
+
+describe('control routes and empty segments', () => {
+  it('ignores empty segments under /__mock, as under /RestApi', async () => {
+    const app = createApp({ store: createStore() })
+    const response = await app.request('//__mock//settings/')
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { seed: number }).seed).toBe(1)
+  })
+})
