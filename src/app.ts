@@ -2,10 +2,17 @@ import { Hono } from 'hono'
 import { getResponse, type RequestHandler } from 'msw'
 import { createMock, type Mock, type MockOptions } from '../handlers/index.ts'
 import type { Store } from './store/index.ts'
-import { internalErrorResponse, notFoundResponse } from './wire/index.ts'
-import { corsMiddleware } from './cors.ts'
+import {
+  internalErrorResponse,
+  notFoundResponse,
+  withHostHeaders,
+  type DispatchReport,
+  type HostHeaders,
+} from './wire/index.ts'
+import { corsHeaders, preflightResponse } from './cors.ts'
 import { createStore } from './create-store.ts'
 import { NetworkFault } from './network-fault.ts'
+import { formatLogLine } from './request-log.ts'
 
 export interface AppOptions extends Omit<MockOptions, 'store'> {
   /** A mock to serve; otherwise one is built from `store` and the settings. */
@@ -16,36 +23,54 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
   handlers?: readonly RequestHandler[]
   /** CORS for the Node server (any origin, credentials, the requested headers). Default on. */
   cors?: boolean
+  /** Gets one line per answered request (`PUT /RestApi/… json 200 1.3ms`); default none. */
+  log?: (line: string) => void
 }
+
+const noWarnings: readonly string[] = []
 
 /**
  * The Hono app: every request goes straight to the mock's dispatch (the same resolvers as the
  * msw handlers, without msw's per-request cost); only the user's extra handlers go through
- * msw's `getResponse`.
+ * msw's `getResponse`. One route and no middleware: each layer costs on every request.
  * @example const res = await createApp().request('/RestApi/ab-testing', { method: 'PUT' })
  */
 export function createApp(options: AppOptions = {}): Hono {
   const mock = options.mock ?? createMock({ ...options, store: options.store ?? createStore() })
   const extra = options.handlers ? [...options.handlers] : []
+  const cors = options.cors !== false
+  const log = options.log
+  const hostHeadersOf = (request: Request): HostHeaders | undefined =>
+    cors ? corsHeaders(request.headers.get('origin')) : undefined
   const app = new Hono()
-
-  if (options.cors !== false) app.use('*', corsMiddleware())
 
   app.all('*', async (c) => {
     const request = c.req.raw
-    const response = await mock.dispatch(request)
-    // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
-    if (response?.status === 0) throw new NetworkFault()
-    if (response) return response
-    if (extra.length > 0) {
-      const own = await getResponse(extra, request)
-      if (own) return own
+    const started = log ? performance.now() : 0
+    let response: Response | undefined
+    let report: DispatchReport | undefined
+    if (cors && request.method === 'OPTIONS') {
+      response = preflightResponse(request)
+    } else {
+      const headers = hostHeadersOf(request)
+      report = log ? { contentType: null, warnings: noWarnings } : undefined
+      response = await mock.dispatch(request, { headers, report })
+      // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
+      if (response?.status === 0) throw new NetworkFault()
+      if (!response && extra.length > 0) {
+        const own = await getResponse(extra, request)
+        if (own) response = withHostHeaders(own, headers)
+      }
+      response ??= notFoundResponse(headers)
     }
-    return notFoundResponse()
+    log?.(formatLogLine(request, response, performance.now() - started, report))
+    return response
   })
-  app.onError((error) => {
+  app.onError((error, c) => {
     if (error instanceof NetworkFault) throw error
-    return internalErrorResponse(error)
+    const response = internalErrorResponse(error, hostHeadersOf(c.req.raw))
+    log?.(formatLogLine(c.req.raw, response, 0))
+    return response
   })
   return app
 }

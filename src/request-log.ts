@@ -1,3 +1,5 @@
+import type { DispatchReport } from './wire/index.ts'
+
 export type LogWriter = (text: string) => void
 
 /** How long lines wait to be written together: a person reading the log cannot tell. */
@@ -36,13 +38,28 @@ const formatNames: Record<string, string> = {
   'text/plain': 'text',
 }
 
-/** `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. */
-export function formatLogLine(request: Request, response: Response, ms: number): string {
+/**
+ * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. With the
+ * dispatch's report the answer's headers are never read (on the Node server that would cost a
+ * copy of every answer); without one (control routes, preflights) they are.
+ */
+export function formatLogLine(
+  request: Request,
+  response: Response,
+  ms: number,
+  report?: DispatchReport,
+): string {
   // The path and query, without parsing the whole URL again.
   const href = request.url
   const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
-  const type = (response.headers.get('content-type') ?? '').split(';', 1)[0] ?? ''
+  const reported = report?.contentType != null
+  const contentType = reported ? report.contentType : response.headers.get('content-type')
+  const type = (contentType ?? '').split(';', 1)[0] ?? ''
   const format = formatNames[type.trim().toLowerCase()] ?? (type || '-')
-  const warning = response.headers.get('x-mock-warning')
+  const warning = reported
+    ? report.warnings.length > 0
+      ? report.warnings.join('; ')
+      : null
+    : response.headers.get('x-mock-warning')
   return `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`
 }

@@ -5,9 +5,9 @@ import { createMock, type Mock } from '../handlers/index.ts'
 import { createApp, type AppOptions } from './app.ts'
 import { createStore } from './create-store.ts'
 import { NetworkFault } from './network-fault.ts'
-import { createRequestLog, formatLogLine } from './request-log.ts'
+import { createRequestLog } from './request-log.ts'
 
-export interface ServerOptions extends AppOptions {
+export interface ServerOptions extends Omit<AppOptions, 'log'> {
   /** Default 4000; 0 picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
@@ -39,18 +39,17 @@ export interface RunningServer {
  */
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mock = options.mock ?? createMock({ ...options, store: options.store ?? createStore() })
-  const app = createApp({ ...options, mock })
   const log =
     options.log === false
       ? undefined
       : (options.log ?? createRequestLog((text) => process.stdout.write(text)))
+  const app = createApp({ ...options, mock, log })
   const host = options.host ?? '127.0.0.1'
 
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve(
       {
         fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
-          const start = performance.now()
           let response: Response
           try {
             response = await app.fetch(request, env)
@@ -69,7 +68,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
           if (response.status >= 400 && response.statusText && 'statusMessage' in env.outgoing) {
             env.outgoing.statusMessage = response.statusText
           }
-          log?.(formatLogLine(request, response, performance.now() - start))
           return response
         },
         port: options.port ?? 4000,

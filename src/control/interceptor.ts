@@ -104,7 +104,9 @@ export function recordRequest(
     warnings: ctx ? ctx.warnings : [],
     requestHeaders: request.headers,
     requestText: ctx?.trace.requestBody ?? null,
-    responseHeaders: isError ? null : response.headers,
+    // The headers as built, when the mock built them: reading them back from a Response the
+    // Node server made would cost it a full copy.
+    responseHeaders: isError ? null : (ctx?.trace.responseHeaders ?? response.headers),
     // No route matched (ctx null): the answer is the host's plain `404`.
     responseText: ctx ? ctx.trace.responseBody : isError ? null : '404',
   })

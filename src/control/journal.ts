@@ -42,7 +42,8 @@ export interface JournalRecord extends Omit<
 > {
   readonly startedAt: number
   readonly requestHeaders: Headers
-  readonly responseHeaders: Headers | null
+  /** A Headers object, or the plain record an answer was built with. */
+  readonly responseHeaders: Headers | Readonly<Record<string, string>> | null
   /** The whole bodies: the journal cuts long ones and counts their bytes itself. */
   readonly requestText: string | null
   readonly responseText: string | null
@@ -112,12 +113,24 @@ export function createJournal(capacity = 500): Journal {
   let nextId = 1
   return {
     capacity,
-    add({ requestText, responseText, ...record }) {
-      const stored = {
-        ...record,
+    add(record) {
+      // Named fields, not rest and spread: this runs once per request.
+      const stored: Stored = {
         id: nextId++,
-        request: keep(requestText),
-        response: keep(responseText),
+        startedAt: record.startedAt,
+        method: record.method,
+        url: record.url,
+        format: record.format,
+        status: record.status,
+        statusText: record.statusText,
+        durationMs: record.durationMs,
+        delayMs: record.delayMs,
+        fault: record.fault,
+        warnings: record.warnings,
+        requestHeaders: record.requestHeaders,
+        responseHeaders: record.responseHeaders,
+        request: keep(record.requestText),
+        response: keep(record.responseText),
       }
       if (slots.length < capacity) slots.push(stored)
       else slots[next] = stored
@@ -134,7 +147,14 @@ export function createJournal(capacity = 500): Journal {
           requestHeaders: [...requestHeaders],
           requestBody: request.text,
           requestBytes: bytesOf(request),
-          responseHeaders: responseHeaders ? [...responseHeaders] : [],
+          // As `Headers` lists them (lower-case, sorted), whichever form was kept.
+          responseHeaders: responseHeaders
+            ? [
+                ...(responseHeaders instanceof Headers
+                  ? responseHeaders
+                  : new Headers(responseHeaders)),
+              ]
+            : [],
           responseBody: response.text,
           responseBytes: bytesOf(response),
         }),

@@ -1,6 +1,7 @@
 import type { MockConfig } from './config.ts'
 import { errorResponse, internalErrorResponse } from './errors.ts'
 import { isFormat, type Format } from './format.ts'
+import { withHostHeaders, type HostHeaders } from './host-headers.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
 import { negotiate } from './negotiate.ts'
 import type { ControlResolver, Operation } from './operation.ts'
@@ -10,7 +11,25 @@ import type { RequestContext } from './request-context.ts'
  * Answers a request, or `undefined` when no route of the mock matches it, so another handler
  * may take it; a caller with none answers `notFoundResponse()`, as the real host does.
  */
-export type Dispatch = (request: Request) => Promise<Response | undefined>
+export type Dispatch = (
+  request: Request,
+  options?: DispatchOptions,
+) => Promise<Response | undefined>
+
+/** What a host (the Node server) adds to a request's handling; the msw handlers pass none. */
+export interface DispatchOptions {
+  /** Added to every answer, the control routes' too; `Vary` is appended to. */
+  readonly headers?: HostHeaders
+  /** Filled in when an operation answered, so a request log need not read the answer back. */
+  readonly report?: DispatchReport
+}
+
+export interface DispatchReport {
+  /** The answer's Content-Type, as negotiated. */
+  contentType: string | null
+  /** What the mock noticed and let pass (the `X-Mock-Warning` header's text). */
+  warnings: readonly string[]
+}
 
 interface CompiledRoute {
   readonly operation: Operation
@@ -62,22 +81,28 @@ export function createDispatch(
   const byDtoName = new Map(operations.map((op) => [op.requestDto.name.toLowerCase(), op]))
   const basePrefix = `${config.basePath.toLowerCase()}/`
 
-  return async (request) => {
+  return async (request, options) => {
+    const hostHeaders = options?.headers
     try {
       const target = splitUrl(request.url)
       // Empty segments are ignored everywhere, the base path included (`//RestApi//x`).
       const path = target.path.includes('//') ? target.path.replace(/\/{2,}/g, '/') : target.path
       if (path.toLowerCase().startsWith(basePrefix)) {
         const rest = path.slice(basePrefix.length)
-        if (!hooks) return (await serve(request, target, rest)).response
-        const startedAt = Date.now()
-        const started = performance.now()
-        const { response, ctx } = await serve(request, target, rest)
-        hooks.after(request, ctx, response, startedAt, performance.now() - started)
+        const startedAt = hooks ? Date.now() : 0
+        const started = hooks ? performance.now() : 0
+        const { response, ctx } = await serve(request, target, rest, hostHeaders)
+        hooks?.after(request, ctx, response, startedAt, performance.now() - started)
+        const report = options?.report
+        if (report && ctx) {
+          report.contentType = ctx.negotiated.contentType
+          report.warnings = ctx.warnings
+        }
         return response
       }
       if (path === controlPath || path.startsWith(`${controlPath}/`)) {
-        return await control(request, new URL(request.url))
+        const response = await control(request, new URL(request.url))
+        return response && withHostHeaders(response, hostHeaders)
       }
       return undefined
     } catch (error) {
@@ -87,11 +112,16 @@ export function createDispatch(
         request.url,
         error,
       )
-      return internalErrorResponse(error)
+      return internalErrorResponse(error, hostHeaders)
     }
   }
 
-  async function serve(request: Request, target: SplitUrl, rest: string): Promise<Served> {
+  async function serve(
+    request: Request,
+    target: SplitUrl,
+    rest: string,
+    hostHeaders: HostHeaders | undefined,
+  ): Promise<Served> {
     const segments = rest.split('/').filter(Boolean).map(decodeSegment)
     if (segments.length === 0) return unmatched
     const firstSegment = segments[0] ?? null
@@ -152,7 +182,14 @@ export function createDispatch(
       params,
       now: config.clock(),
       warnings: [],
-      trace: { requestBody: null, responseBody: null, delayMs: 0, fault: null },
+      hostHeaders,
+      trace: {
+        requestBody: null,
+        responseBody: null,
+        responseHeaders: null,
+        delayMs: 0,
+        fault: null,
+      },
     }
     if (predefined && operation.method !== request.method) {
       // A pre-defined route reaches the service, which has no method for this verb.

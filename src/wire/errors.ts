@@ -1,4 +1,5 @@
 import { ErrorResponse, type ResponseError } from '../model/index.ts'
+import { addHostHeaders, type HostHeaders } from './host-headers.ts'
 import type { RequestContext } from './request-context.ts'
 import { respond } from './respond.ts'
 
@@ -46,25 +47,26 @@ export function errorResponse(ctx: RequestContext, error: ServiceError): Respons
 }
 
 /** What the real host answers for an unknown path, or a known path with another verb. */
-export function notFoundResponse(): Response {
-  return new Response('404', {
-    status: 404,
-    headers: { 'Content-Type': 'text/plain', Vary: 'Accept' },
-  })
+export function notFoundResponse(hostHeaders?: HostHeaders): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'text/plain', Vary: 'Accept' }
+  if (hostHeaders) addHostHeaders(headers, hostHeaders)
+  return new Response('404', { status: 404, headers })
 }
 
 /**
  * A bug reached the edge: the request gets a 500 in the ServiceStack shape and the mock keeps
  * serving. Formatting is JSON here because the negotiation itself may be what failed.
  */
-export function internalErrorResponse(error: unknown): Response {
+export function internalErrorResponse(error: unknown, hostHeaders?: HostHeaders): Response {
   const message = error instanceof Error ? error.message : String(error)
   const errorCode = error instanceof Error ? error.name : 'Exception'
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept',
+  }
+  if (hostHeaders) addHostHeaders(headers, hostHeaders)
   return new Response(
     JSON.stringify({ ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: [] } }),
-    {
-      status: 500,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept' },
-    },
+    { status: 500, headers },
   )
 }

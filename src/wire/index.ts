@@ -2,13 +2,21 @@ export { bindDto, type BindResult, type FieldIssue } from './bind-dto.ts'
 export { codecs, type Codec, type ReadContext, type WriteContext } from './codecs.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './decode-error.ts'
-export { controlPath, createDispatch, type Dispatch, type DispatchHooks } from './dispatch.ts'
+export {
+  controlPath,
+  createDispatch,
+  type Dispatch,
+  type DispatchHooks,
+  type DispatchOptions,
+  type DispatchReport,
+} from './dispatch.ts'
 export {
   errorResponse,
   internalErrorResponse,
   notFoundResponse,
   type ServiceError,
 } from './errors.ts'
+export { addHostHeaders, withHostHeaders, type HostHeaders } from './host-headers.ts'
 export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './format.ts'
 export { parseGuid } from './formats/guid.ts'
 export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'

@@ -1,5 +1,6 @@
 import type { MockConfig } from './config.ts'
 import type { Format } from './format.ts'
+import type { HostHeaders } from './host-headers.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './negotiate.ts'
 
@@ -25,6 +26,8 @@ export interface RequestContext {
   readonly now: Date
   /** What the mock noticed and let pass, for `X-Mock-Warning` and the log. */
   readonly warnings: string[]
+  /** Headers the host adds to every answer (the Node server's CORS headers), if any. */
+  readonly hostHeaders: HostHeaders | undefined
   /** What the journal keeps of this request, filled in as it is answered. */
   readonly trace: RequestTrace
 }
@@ -32,6 +35,8 @@ export interface RequestContext {
 export interface RequestTrace {
   requestBody: string | null
   responseBody: string | null
+  /** The answer's headers as built (a plain record), so the journal need not read them back. */
+  responseHeaders: Readonly<Record<string, string>> | null
   delayMs: number
   fault: string | null
 }

@@ -1,5 +1,6 @@
 import type { DtoDef } from '../model/index.ts'
 import { codecs } from './codecs.ts'
+import { addHostHeaders } from './host-headers.ts'
 import type { RequestContext } from './request-context.ts'
 
 /**
@@ -24,14 +25,18 @@ export function respond(
   })
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
   ctx.trace.responseBody = body
-  const headers = new Headers()
-  headers.set('Content-Type', negotiated.contentType)
-  headers.set('Vary', 'Accept')
+  // A plain record: the Node server writes it as it is (an undici Headers costs a copy).
+  const headers: Record<string, string> = {
+    'Content-Type': negotiated.contentType,
+    Vary: 'Accept',
+  }
   // The real CsvFormat filter compares the type exactly: an echoed `text/csv; …` gets none.
   if (negotiated.contentType === 'text/csv' && !negotiated.callback && init.attachment !== false) {
-    headers.set('Content-Disposition', `attachment;filename="${ctx.operationName}.csv"`)
+    headers['Content-Disposition'] = `attachment;filename="${ctx.operationName}.csv"`
   }
-  if (ctx.warnings.length > 0) headers.set('X-Mock-Warning', headerSafe(ctx.warnings.join('; ')))
+  if (ctx.warnings.length > 0) headers['X-Mock-Warning'] = headerSafe(ctx.warnings.join('; '))
+  if (ctx.hostHeaders) addHostHeaders(headers, ctx.hostHeaders)
+  ctx.trace.responseHeaders = headers
   return new Response(body, {
     status: init.status ?? 200,
     ...(init.statusText ? { statusText: init.statusText } : {}),

@@ -513,6 +513,87 @@ describe('CORS', () => {
   })
 })
 
+describe('CORS on every kind of answer', () => {
+  const origin = { Origin: 'https://app.test' }
+
+  it('builds the headers into an operation answer, Vary keeping Accept', async () => {
+    const { app, store } = buildApp()
+    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store) }, origin)
+    expect(response.headers.get('vary')).toBe('Accept, Origin')
+    expect(response.headers.get('access-control-expose-headers')).toBe(
+      'Content-Disposition, X-Mock-Warning',
+    )
+  })
+
+  it('answers without an Origin with any origin and no Vary: Origin', async () => {
+    const { app, store } = buildApp()
+    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store) })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('vary')).toBe('Accept')
+  })
+
+  it.each([
+    ['a service error', 'PUT', comments, { Key: '' }, 400],
+    ['an unknown route under the base path', 'GET', '/RestApi/nowhere', undefined, 404],
+    ['a path outside the mock', 'GET', '/elsewhere', undefined, 404],
+    ['a control route', 'GET', '/__mock/settings', undefined, 200],
+  ])('adds them to %s', async (_label, method, path, body, status) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, method, path, body, origin)
+    expect(response.status).toBe(status)
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://app.test')
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true')
+    expect(response.headers.get('vary') ?? '').toContain('Origin')
+  })
+
+  it("adds them to the answer of a user's own msw handler", async () => {
+    const { app } = buildApp({
+      handlers: [http.get('*/own', () => HttpResponse.json({ own: true }))],
+    })
+    const response = await app.request('/own', { headers: origin })
+    expect(await response.json()).toEqual({ own: true })
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://app.test')
+  })
+})
+
+describe('request log', () => {
+  function loggedApp(): { app: ReturnType<typeof buildApp>['app']; store: Store; lines: string[] } {
+    const lines: string[] = []
+    const { app, store } = buildApp({ log: (line) => lines.push(line) })
+    return { app, store, lines }
+  }
+
+  it('writes one line per request: method, path, format, status and time', async () => {
+    const { app, store, lines } = loggedApp()
+    await sendJson(app, 'PUT', `${comments}?format=csv`, { Key: firstKey(store) })
+    await sendJson(app, 'PUT', comments, { Key: '' }, { Accept: 'application/xml' })
+    await app.request('/__mock/settings')
+    await app.request('/elsewhere')
+    expect(lines).toHaveLength(4)
+    expect(lines[0]).toMatch(
+      /^PUT \/RestApi\/comments-api\/comments\?format=csv csv 200 \d+\.\dms$/,
+    )
+    expect(lines[1]).toMatch(/^PUT \/RestApi\/comments-api\/comments xml 400 \d+\.\dms$/)
+    expect(lines[2]).toMatch(/^GET \/__mock\/settings json 200 /)
+    expect(lines[3]).toMatch(/^GET \/elsewhere text 404 /)
+  })
+
+  it("ends the line with the mock's warnings, as X-Mock-Warning says them", async () => {
+    const { app, store, lines } = loggedApp()
+    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store), Rating: 'five' })
+    const warning = response.headers.get('x-mock-warning')
+    expect(warning).toContain('Rating')
+    expect(lines[0]).toMatch(/ json 200 \d+\.\dms warning: /)
+    expect(lines[0]?.endsWith(`warning: ${warning}`)).toBe(true)
+  })
+
+  it('logs a JSONP answer as jsonp', async () => {
+    const { app, store, lines } = loggedApp()
+    await sendJson(app, 'PUT', `${comments}?callback=cb`, { Key: firstKey(store) })
+    expect(lines[0]).toMatch(/ jsonp 200 /)
+  })
+})
+
 describe('GET /__mock/state', () => {
   it('answers 200 JSON with exactly the four collections, counted as in the store', async () => {
     const { app, store } = buildApp()
