@@ -31,16 +31,15 @@ const decimal = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 export function bindDto(def: DtoDef, tree: LooseObject, now: Date, path = ''): BindResult {
   const issues: FieldIssue[] = []
   const value: Record<string, unknown> = {}
+  // One context for the whole object, moved from field to field.
+  const ctx: BindContext = { path: '', field: '', nullable: false, issues, now }
   for (const key of Object.keys(tree)) {
     const entry = def.byLowerName.get(key.toLowerCase())
     if (!entry) continue
-    const bound = bindValue(entry.spec.type, tree[key] as Loose, {
-      path: path + entry.name,
-      field: entry.name,
-      nullable: entry.spec.nullable,
-      issues,
-      now,
-    })
+    ctx.path = path + entry.name
+    ctx.field = entry.name
+    ctx.nullable = entry.spec.nullable
+    const bound = bindValue(entry.spec.type, tree[key] as Loose, ctx)
     if (bound !== dropped) value[entry.name] = bound
   }
   return { value, issues }

@@ -5,7 +5,7 @@ import { withHostHeaders, type HostHeaders } from './host-headers.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
 import { negotiate } from './negotiate.ts'
 import type { ControlResolver, Operation } from './operation.ts'
-import type { RequestContext } from './request-context.ts'
+import { createRequestContext, type RequestContext } from './request-context.ts'
 
 /**
  * Answers a request, or `undefined` when no route of the mock matches it, so another handler
@@ -122,7 +122,10 @@ export function createDispatch(
     rest: string,
     hostHeaders: HostHeaders | undefined,
   ): Promise<Served> {
-    const segments = rest.split('/').filter(Boolean).map(decodeSegment)
+    const segments: string[] = []
+    for (const part of rest.split('/')) {
+      if (part !== '') segments.push(part.includes('%') ? decodeSegment(part) : part)
+    }
     if (segments.length === 0) return unmatched
     const firstSegment = segments[0] ?? null
     let extension: Format | null = null
@@ -146,8 +149,12 @@ export function createDispatch(
       if (!operation) return unmatched
       bodyFormat = predefined.format
     } else {
+      const lowered = segments.map((segment) => segment.toLowerCase())
       for (const route of routes) {
-        if (route.operation.method === request.method && matches(route, segments, params)) {
+        if (
+          route.operation.method === request.method &&
+          matches(route, segments, lowered, params)
+        ) {
           operation = route.operation
           break
         }
@@ -157,14 +164,8 @@ export function createDispatch(
     }
 
     const { query } = target
-    let url: URL | undefined
-    const ctx: RequestContext = {
+    const ctx = createRequestContext({
       request,
-      // Parsed only when something needs all of it (the HTML page's links, a control route):
-      // a URL object per request costs more than the rest of the routing together.
-      get url() {
-        return (url ??= new URL(request.url))
-      },
       path: target.path,
       query,
       config,
@@ -181,16 +182,8 @@ export function createDispatch(
       bodyFormat,
       params,
       now: config.clock(),
-      warnings: [],
       hostHeaders,
-      trace: {
-        requestBody: null,
-        responseBody: null,
-        responseHeaders: null,
-        delayMs: 0,
-        fault: null,
-      },
-    }
+    })
     if (predefined && operation.method !== request.method) {
       // A pre-defined route reaches the service, which has no method for this verb.
       const verb = request.method.charAt(0) + request.method.slice(1).toLowerCase()
@@ -253,13 +246,14 @@ function matchPredefined(segments: string[]): { format: Format; dtoName: string 
 
 function matches(
   route: CompiledRoute,
-  segments: string[],
+  segments: readonly string[],
+  lowered: readonly string[],
   params: Record<string, string>,
 ): boolean {
   if (route.segments.length !== segments.length) return false
   for (let i = 0; i < segments.length; i++) {
     const literal = route.segments[i]
-    if (literal !== null && literal !== (segments[i] as string).toLowerCase()) return false
+    if (literal !== null && literal !== lowered[i]) return false
   }
   for (let i = 0; i < segments.length; i++) {
     const name = route.names[i]

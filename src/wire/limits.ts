@@ -17,29 +17,30 @@ export const defaultLimits: Readonly<Limits> = {
 }
 
 /**
- * Walks a parsed body without recursion (so a hostile depth cannot overflow the stack here)
- * and refuses it when it nests deeper or holds longer arrays than the limits allow.
+ * Refuses a parsed body that nests deeper or holds longer arrays than the limits allow. The
+ * walk recurses, but never deeper than the depth limit (it stops there with the error), so a
+ * hostile depth cannot overflow the stack; and it allocates nothing.
  */
 export function checkLimits(tree: Loose, limits: Limits): void {
-  const stack: Array<[Loose, number]> = [[tree, 1]]
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [Loose, number]
-    if (typeof node !== 'object' || node === null) continue
-    if (depth > limits.depth) {
+  walk(tree, 1, limits)
+}
+
+function walk(node: Loose, depth: number, limits: Limits): void {
+  if (typeof node !== 'object' || node === null) return
+  if (depth > limits.depth) {
+    throw new DecodeError(
+      `Failed to read request: nesting is deeper than the limit of ${limits.depth} levels`,
+    )
+  }
+  if (Array.isArray(node)) {
+    if (node.length > limits.arrayLength) {
       throw new DecodeError(
-        `Failed to read request: nesting is deeper than the limit of ${limits.depth} levels`,
+        `Failed to read request: an array has ${node.length} items, over the limit of ${limits.arrayLength}`,
       )
     }
-    if (Array.isArray(node)) {
-      if (node.length > limits.arrayLength) {
-        throw new DecodeError(
-          `Failed to read request: an array has ${node.length} items, over the limit of ${limits.arrayLength}`,
-        )
-      }
-      for (const item of node) stack.push([item, depth + 1])
-    } else {
-      for (const key of Object.keys(node)) stack.push([node[key] as Loose, depth + 1])
-    }
+    for (let i = 0; i < node.length; i++) walk(node[i] as Loose, depth + 1, limits)
+  } else {
+    for (const key of Object.keys(node)) walk(node[key] as Loose, depth + 1, limits)
   }
 }
 

@@ -40,3 +40,58 @@ export interface RequestTrace {
   delayMs: number
   fault: string | null
 }
+
+/** What the dispatcher knows when it builds a context; the rest starts empty. */
+export type RequestContextInit = Omit<RequestContext, 'url' | 'warnings' | 'trace'>
+
+/**
+ * A class, not an object literal: a literal with a getter is built by the runtime's slow path
+ * on every request, and each one carries its own closure.
+ */
+class Context implements RequestContext {
+  readonly request: Request
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly config: MockConfig
+  readonly negotiated: Negotiated
+  readonly writeOptions: WriteOptions
+  readonly operationName: string
+  readonly bodyFormat: Format | null
+  readonly params: Readonly<Record<string, string>>
+  readonly now: Date
+  readonly hostHeaders: HostHeaders | undefined
+  readonly warnings: string[] = []
+  readonly trace: RequestTrace = {
+    requestBody: null,
+    responseBody: null,
+    responseHeaders: null,
+    delayMs: 0,
+    fault: null,
+  }
+  #url: URL | undefined
+
+  constructor(init: RequestContextInit) {
+    this.request = init.request
+    this.path = init.path
+    this.query = init.query
+    this.config = init.config
+    this.negotiated = init.negotiated
+    this.writeOptions = init.writeOptions
+    this.operationName = init.operationName
+    this.bodyFormat = init.bodyFormat
+    this.params = init.params
+    this.now = init.now
+    this.hostHeaders = init.hostHeaders
+  }
+
+  // Parsed only when something needs all of it (the HTML page's links, a control route): a
+  // URL object per request costs more than the rest of the routing together.
+  get url(): URL {
+    return (this.#url ??= new URL(this.request.url))
+  }
+}
+
+/** A request's context, as the dispatcher hands it to an operation. */
+export function createRequestContext(init: RequestContextInit): RequestContext {
+  return new Context(init)
+}

@@ -1,5 +1,6 @@
 import type { DtoDef } from '../model/index.ts'
-import { codecs } from './codecs.ts'
+import { codecs, type WriteContext } from './codecs.ts'
+import type { WriteOptions } from './formats/jsconfig.ts'
 import { addHostHeaders } from './host-headers.ts'
 import type { RequestContext } from './request-context.ts'
 
@@ -14,15 +15,7 @@ export function respond(
   init: { status?: number; statusText?: string; attachment?: boolean } = {},
 ): Response {
   const { negotiated } = ctx
-  let body = codecs[negotiated.format].write(def, value, {
-    options: ctx.writeOptions,
-    // Only the HTML page reads the URL; a getter keeps it unparsed for every other format.
-    get url() {
-      return ctx.url
-    },
-    operationName: ctx.operationName,
-    xmlNamespaces: ctx.config.xmlNamespaces,
-  })
+  let body = codecs[negotiated.format].write(def, value, new WriteContextOf(ctx))
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
   ctx.trace.responseBody = body
   // A plain record: the Node server writes it as it is (an undici Headers costs a copy).
@@ -51,4 +44,26 @@ export function headerSafe(text: string): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
   return ascii.length > 2000 ? `${ascii.slice(0, 1997)}...` : ascii
+}
+
+/**
+ * Only the HTML page reads the URL: a getter keeps it unparsed for every other format. A class,
+ * as an object literal with a getter is built by the runtime's slow path on every answer.
+ */
+class WriteContextOf implements WriteContext {
+  readonly #ctx: RequestContext
+  readonly options: WriteOptions
+  readonly operationName: string
+  readonly xmlNamespaces: Readonly<Record<string, string>>
+
+  constructor(ctx: RequestContext) {
+    this.#ctx = ctx
+    this.options = ctx.writeOptions
+    this.operationName = ctx.operationName
+    this.xmlNamespaces = ctx.config.xmlNamespaces
+  }
+
+  get url(): URL {
+    return this.#ctx.url
+  }
 }
