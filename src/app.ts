@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { getResponse, type RequestHandler } from 'msw'
-import { createMock, type Mock, type MockOptions } from '../handlers/index.ts'
+import type { RequestHandler } from 'msw'
+import { createMock, type Mock, type MockOptions } from '../handlers/create-mock.ts'
 import type { Store } from './store/index.ts'
 import {
   internalErrorResponse,
@@ -58,6 +58,8 @@ export function createApp(options: AppOptions = {}): Hono {
       // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
       if (response?.status === 0) throw new NetworkFault()
       if (!response && extra.length > 0) {
+        // msw is loaded only for a user's own handlers: the mock itself never needs it here.
+        const { getResponse } = await import('msw')
         const own = await getResponse(extra, request)
         if (own) response = withHostHeaders(own, headers)
       }

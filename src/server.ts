@@ -1,7 +1,7 @@
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { createMock, type Mock } from '../handlers/index.ts'
+import { createMock, type Mock } from '../handlers/create-mock.ts'
 import { createApp, type AppOptions } from './app.ts'
 import { createStore } from './create-store.ts'
 import { NetworkFault } from './network-fault.ts'
