@@ -93,8 +93,16 @@ export function createMock(options: MockOptions): Mock {
   })
   const dispatch = createDispatch(operations, controlRoutes, config, {
     before: (ctx) => interceptRequest(ctx, control),
-    after: (request, ctx, response, startedAt, durationMs) =>
-      recordRequest(control, request, ctx, response ?? notFoundResponse(), startedAt, durationMs),
+    after: (request, ctx, response, startedAt, durationMs, rawHeaders) =>
+      recordRequest(
+        control,
+        request,
+        ctx,
+        response ?? notFoundResponse(),
+        startedAt,
+        durationMs,
+        rawHeaders,
+      ),
   })
   const initialLatency = control.latency
   const reset = (): void => {

@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { RequestHandler } from 'msw'
 import { createMock, type Mock, type MockOptions } from '../handlers/create-mock.ts'
@@ -54,7 +55,9 @@ export function createApp(options: AppOptions = {}): Hono {
     } else {
       const headers = hostHeadersOf(request)
       report = log ? { contentType: null, warnings: noWarnings } : undefined
-      response = await mock.dispatch(request, { headers, report })
+      // On the Node server, the raw header list lets the journal keep the headers alone.
+      const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
+      response = await mock.dispatch(request, { headers, report, rawHeaders })
       // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
       if (response?.status === 0) throw new NetworkFault()
       if (!response && extra.length > 0) {

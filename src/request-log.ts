@@ -29,6 +29,8 @@ export function createRequestLog(write: LogWriter): (line: string) => void {
 }
 
 const formatNames: Record<string, string> = {
+  // The negotiated types exactly as written, found without parsing.
+  'application/json; charset=utf-8': 'json',
   'application/json': 'json',
   'application/xml': 'xml',
   'application/jsv': 'jsv',
@@ -54,12 +56,16 @@ export function formatLogLine(
   const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
   const reported = report?.contentType != null
   const contentType = reported ? report.contentType : response.headers.get('content-type')
-  const type = (contentType ?? '').split(';', 1)[0] ?? ''
-  const format = formatNames[type.trim().toLowerCase()] ?? (type || '-')
+  const format = (contentType && formatNames[contentType]) || labelOf(contentType)
   const warning = reported
     ? report.warnings.length > 0
       ? report.warnings.join('; ')
       : null
     : response.headers.get('x-mock-warning')
   return `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`
+}
+
+function labelOf(contentType: string | null): string {
+  const type = (contentType ?? '').split(';', 1)[0] ?? ''
+  return formatNames[type.trim().toLowerCase()] ?? (type || '-')
 }

@@ -87,6 +87,7 @@ export function recordRequest(
   response: Response,
   startedAt: number,
   durationMs: number,
+  rawHeaders?: readonly string[],
 ): void {
   // A network error (`Response.error()`) has status 0; the reason phrase is only read for errors.
   const status = response.status
@@ -102,7 +103,7 @@ export function recordRequest(
     delayMs: ctx?.trace.delayMs ?? 0,
     fault: ctx?.trace.fault ?? (isError ? 'network' : null),
     warnings: ctx ? ctx.warnings : [],
-    requestHeaders: request.headers,
+    requestHeaders: rawHeaders ?? request.headers,
     requestText: ctx?.trace.requestBody ?? null,
     // The headers as built, when the mock built them: reading them back from a Response the
     // Node server made would cost it a full copy.

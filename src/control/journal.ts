@@ -41,7 +41,8 @@ export interface JournalRecord extends Omit<
   | 'responseBytes'
 > {
   readonly startedAt: number
-  readonly requestHeaders: Headers
+  /** A Headers object, or a raw list of names and values in turn (Node's `rawHeaders`). */
+  readonly requestHeaders: Headers | readonly string[]
   /** A Headers object, or the plain record an answer was built with. */
   readonly responseHeaders: Headers | Readonly<Record<string, string>> | null
   /** The whole bodies: the journal cuts long ones and counts their bytes itself. */
@@ -144,7 +145,7 @@ export function createJournal(capacity = 500): Journal {
         ({ startedAt, requestHeaders, responseHeaders, request, response, ...rest }) => ({
           ...rest,
           time: new Date(startedAt).toISOString(),
-          requestHeaders: [...requestHeaders],
+          requestHeaders: [...asHeaders(requestHeaders)],
           requestBody: request.text,
           requestBytes: bytesOf(request),
           // As `Headers` lists them (lower-case, sorted), whichever form was kept.
@@ -165,4 +166,21 @@ export function createJournal(capacity = 500): Journal {
       next = 0
     },
   }
+}
+
+/** Either form as `Headers`, which lists names lower-cased and sorted, repeats joined. */
+function asHeaders(headers: Headers | readonly string[]): Headers {
+  if (headers instanceof Headers) return headers
+  const out = new Headers()
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    const name = headers[i] as string
+    // HTTP/2 pseudo-headers (`:path`) are not headers a page could send.
+    if (name.startsWith(':')) continue
+    try {
+      out.append(name, headers[i + 1] as string)
+    } catch {
+      // A value Headers refuses (the Node parser let it through): left out of the record.
+    }
+  }
+  return out
 }

@@ -3,7 +3,7 @@ import { errorResponse, internalErrorResponse } from './errors.ts'
 import { isFormat, type Format } from './format.ts'
 import { withHostHeaders, type HostHeaders } from './host-headers.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
-import { negotiate } from './negotiate.ts'
+import { negotiate, type NegotiationMemo } from './negotiate.ts'
 import type { ControlResolver, Operation } from './operation.ts'
 import { createRequestContext, type RequestContext } from './request-context.ts'
 
@@ -22,6 +22,12 @@ export interface DispatchOptions {
   readonly headers?: HostHeaders
   /** Filled in when an operation answered, so a request log need not read the answer back. */
   readonly report?: DispatchReport
+  /**
+   * The request's headers as the host read them, name and value in turn (Node's `rawHeaders`):
+   * the journal keeps this list rather than the request's `Headers`, which on the Node server
+   * would keep the whole incoming message alive for as long as the entry.
+   */
+  readonly rawHeaders?: readonly string[]
 }
 
 export interface DispatchReport {
@@ -52,6 +58,8 @@ export interface DispatchHooks {
     response: Response | undefined,
     startedAt: number,
     durationMs: number,
+    /** The host's raw header list, when it gave one (see `DispatchOptions.rawHeaders`). */
+    rawHeaders: readonly string[] | undefined,
   ): void
 }
 
@@ -80,6 +88,7 @@ export function createDispatch(
   })
   const byDtoName = new Map(operations.map((op) => [op.requestDto.name.toLowerCase(), op]))
   const basePrefix = `${config.basePath.toLowerCase()}/`
+  const negotiation: NegotiationMemo = new Map()
 
   return async (request, options) => {
     const hostHeaders = options?.headers
@@ -92,7 +101,14 @@ export function createDispatch(
         const startedAt = hooks ? Date.now() : 0
         const started = hooks ? performance.now() : 0
         const { response, ctx } = await serve(request, target, rest, hostHeaders)
-        hooks?.after(request, ctx, response, startedAt, performance.now() - started)
+        hooks?.after(
+          request,
+          ctx,
+          response,
+          startedAt,
+          performance.now() - started,
+          options?.rawHeaders,
+        )
         const report = options?.report
         if (report && ctx) {
           report.contentType = ctx.negotiated.contentType
@@ -169,14 +185,17 @@ export function createDispatch(
       path: target.path,
       query,
       config,
-      negotiated: negotiate({
-        accept: request.headers.get('accept'),
-        contentType: request.headers.get('content-type'),
-        query,
-        extension,
-        firstSegment,
-        defaultFormat: config.defaultFormat,
-      }),
+      negotiated: negotiate(
+        {
+          accept: request.headers.get('accept'),
+          contentType: request.headers.get('content-type'),
+          query,
+          extension,
+          firstSegment,
+          defaultFormat: config.defaultFormat,
+        },
+        negotiation,
+      ),
       writeOptions: parseJsConfig(query.get('jsconfig')),
       operationName: operation.requestDto.name,
       bodyFormat,

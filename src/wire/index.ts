@@ -23,7 +23,12 @@ export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats
 export { readJson, writeJson } from './formats/json.ts'
 export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
 export { defaultLimits, type Limits } from './limits.ts'
-export { negotiate, type Negotiated, type NegotiationInput } from './negotiate.ts'
+export {
+  negotiate,
+  type Negotiated,
+  type NegotiationInput,
+  type NegotiationMemo,
+} from './negotiate.ts'
 export { httpMethods, type ControlResolver, type HttpMethod, type Operation } from './operation.ts'
 export { readBodyText, readRequest, type ReadResult } from './read-request.ts'
 export type { RequestContext, RequestTrace } from './request-context.ts'

@@ -31,7 +31,7 @@ export interface Negotiated {
  * preferred list (q ignored), the request Content-Type when Accept has `*\/*`, other formats by
  * prefix, and the default. Never a 406.
  */
-export function negotiate(input: NegotiationInput): Negotiated {
+export function negotiate(input: NegotiationInput, memo?: NegotiationMemo): Negotiated {
   const callback = jsonpCallback(input.query.get('callback'))
   if (input.extension) return answer(input.extension, callback)
   if (callback) return answer('json', callback)
@@ -39,12 +39,25 @@ export function negotiate(input: NegotiationInput): Negotiated {
   const fromQuery = queryFormat(input.query.get('format'), input.firstSegment)
   if (fromQuery) return answer(fromQuery, null)
 
-  if (input.accept !== null) {
-    const fromAccept = acceptFormat(input)
-    if (fromAccept) return fromAccept
+  if (input.accept === null) return answer(input.defaultFormat, null)
+  // What is left depends on the two headers and the default alone: clients send the same
+  // few pairs again and again, so the answer is remembered.
+  const key = memo ? `${input.defaultFormat}\n${input.contentType}\n${input.accept}` : ''
+  const known = memo?.get(key)
+  if (known) return known
+  const negotiated = acceptFormat(input) ?? answer(input.defaultFormat, null)
+  if (memo) {
+    if (memo.size >= memoLimit) memo.clear()
+    memo.set(key, negotiated)
   }
-  return answer(input.defaultFormat, null)
+  return negotiated
 }
+
+/** Remembered answers by default format and headers; one per mock, passed in. */
+export type NegotiationMemo = Map<string, Negotiated>
+
+/** Past this many distinct header pairs the memo starts again: a bound, not an LRU. */
+const memoLimit = 256
 
 // A callback is written into a script: only a JavaScript name (or dotted path) is taken, so a
 // crafted `?callback=` cannot inject code. Anything else is ignored as if absent.

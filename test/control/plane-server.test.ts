@@ -173,6 +173,33 @@ describe('the Node server: simulated statuses and delays', () => {
 })
 
 describe('the Node server: control routes over HTTP', () => {
+  it('journals the request headers as the client sent them, lower-cased, repeats joined', async () => {
+    const server = await start()
+    const key = commentKey(server.mock.store)
+    const body = JSON.stringify({ Key: key, Message: 'Raw headers.' })
+    // Node's client sends a repeated header as two lines, as a browser may.
+    await rawRequest(`${server.url}${commentsPath}`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Trace': ['one', 'two'] as unknown as string,
+      },
+      body,
+    })
+    const { entries } = await readJson(await fetch(`${server.url}/__mock/journal`))
+    expect(entries).toHaveLength(1)
+    const headers = entries[0].requestHeaders as [string, string][]
+    const names = headers.map(([name]) => name)
+    expect(names).toEqual([...names].sort())
+    expect(names.every((name) => name === name.toLowerCase())).toBe(true)
+    expect(Object.fromEntries(headers)).toMatchObject({
+      'content-type': 'application/json',
+      'x-trace': 'one, two',
+      host: `127.0.0.1:${server.port}`,
+    })
+    expect(entries[0].requestBody).toBe(body)
+  })
+
   it('serves state, reset, snapshots, journal and HAR', async () => {
     const server = await start()
     const key = commentKey(server.mock.store)

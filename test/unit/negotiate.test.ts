@@ -545,3 +545,38 @@ describe('negotiate', () => {
     })
   })
 })
+
+describe('the negotiation memo', () => {
+  const accepts = [null, 'application/json', 'text/csv', browserAccept, '*/*', 'text/plain', '']
+  const contentTypes = [null, 'application/json', 'text/csv; charset=utf-8', 'text/xml']
+  const defaults: Format[] = ['html', 'json', 'csv']
+  const shapes: RequestShape[] = accepts.flatMap((accept) =>
+    contentTypes.flatMap((contentType) =>
+      defaults.flatMap((defaultFormat) => [
+        { accept, contentType, defaultFormat },
+        { accept, contentType, defaultFormat, query: 'format=xml' },
+        { accept, contentType, defaultFormat, extension: 'jsv' as const },
+        { accept, contentType, defaultFormat, firstSegment: 'csv' },
+      ]),
+    ),
+  )
+
+  it('answers every input as the negotiation without it, first and second time', () => {
+    const memo = new Map<string, Negotiated>()
+    for (const round of [1, 2]) {
+      for (const shape of shapes) {
+        expect(negotiate(request(shape), memo), `${round}: ${JSON.stringify(shape)}`).toEqual(
+          negotiate(request(shape)),
+        )
+      }
+    }
+    expect(memo.size).toBeGreaterThan(0)
+  })
+
+  it('stays bounded however many distinct headers arrive', () => {
+    const memo = new Map<string, Negotiated>()
+    for (let i = 0; i < 1000; i++) negotiate(request({ accept: `application/x-${i}` }), memo)
+    expect(memo.size).toBeLessThanOrEqual(256)
+    expect(negotiate(request({ accept: 'text/csv' }), memo)).toEqual(csv)
+  })
+})
