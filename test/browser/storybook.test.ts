@@ -72,10 +72,14 @@ async function openStory(id: string): Promise<Page> {
   return page
 }
 
-/** The story's root once it has rendered its data; a story that failed fails the test. */
-async function rendered(target: Page | Frame, testId: string): Promise<Locator> {
-  const root = `[data-testid="${testId}"]:not([data-stale])`
-  await target.waitForSelector(`${root}:is([data-ready="true"], [data-failed="true"])`)
+/**
+ * The root of one story once it has rendered its data; a story that failed fails the test. The
+ * root is found by its story id, and the locator holds only a finished root: while the preview
+ * switches stories it may briefly show another story's root, or a fresh one still loading.
+ */
+async function rendered(target: Page | Frame, storyId: string): Promise<Locator> {
+  const root = `.story[data-story="${storyId}"]:not([data-stale]):is([data-ready="true"], [data-failed="true"])`
+  await target.waitForSelector(root)
   const locator = target.locator(root)
   expect(await locator.getAttribute('data-failed'), (await locator.textContent()) ?? '').toBeNull()
   return locator
@@ -122,7 +126,7 @@ describe('the Storybook example in Chromium', () => {
   it('Comment: shows the first seeded comment, updated through the service worker', async () => {
     expect(firstComment?.Key).toBeTruthy()
     const page = await openStory('comment--seeded')
-    const root = await rendered(page, 'comment')
+    const root = await rendered(page, 'comment--seeded')
     expect(await root.getAttribute('data-status')).toBe('200')
     expect(await field(root, 'key')).toBe(firstComment?.Key)
     expect(await field(root, 'name')).toBe(firstComment?.Name)
@@ -141,7 +145,7 @@ describe('the Storybook example in Chromium', () => {
 
   it("Comment error: shows the ServiceStack error of the story's own handler", async () => {
     const page = await openStory('comment--unavailable')
-    const root = await rendered(page, 'comment')
+    const root = await rendered(page, 'comment--unavailable')
     expect(await root.getAttribute('data-status')).toBe('503')
     expect(await root.locator('.status').textContent()).toBe('HTTP 503 ServiceUnavailable')
     expect(await field(root, 'error-code')).toBe('ServiceUnavailable')
@@ -152,7 +156,7 @@ describe('the Storybook example in Chromium', () => {
 
   it("Comment fault: shows the mock's own 503, asked for with Prefer: code=503", async () => {
     const page = await openStory('comment--fault')
-    const root = await rendered(page, 'comment')
+    const root = await rendered(page, 'comment--fault')
     expect(await root.getAttribute('data-status')).toBe('503')
     expect(await field(root, 'error-code')).toBe('ServiceUnavailable')
     expect(await field(root, 'error-message')).toBe('A simulated 503 from the mock (Prefer)')
@@ -162,7 +166,7 @@ describe('the Storybook example in Chromium', () => {
 
   it('Create service: creates a service with a fixed route', async () => {
     const page = await openStory('service--create')
-    const root = await rendered(page, 'service')
+    const root = await rendered(page, 'service--create')
     expect(await root.getAttribute('data-status')).toBe('200')
     expect(await field(root, 'route')).toBe('/api/story')
     expect(await field(root, 'name')).toBe('Story service')
@@ -173,7 +177,7 @@ describe('the Storybook example in Chromium', () => {
 
   it('Create service: shown again in the same page, it starts from the seed', async () => {
     const page = await openStory('service--create')
-    await rendered(page, 'service')
+    await rendered(page, 'service--create')
     // Within one story the state does persist: the same route a second time is refused.
     const again = await page.evaluate(async () => {
       const response = await fetch('/RestApi/apiservice/createService', {
@@ -187,7 +191,7 @@ describe('the Storybook example in Chromium', () => {
     expect(again.body).toContain('ArgumentException')
 
     await remount(page, 'service--create')
-    const root = await rendered(page, 'service')
+    const root = await rendered(page, 'service--create')
     expect(await root.getAttribute('data-status')).toBe('200')
     expect(await field(root, 'service-count')).toBe(String(seededServices + 1))
     await screenshot(page, 'create-service-remounted')
@@ -205,27 +209,27 @@ describe('the Storybook example in Chromium', () => {
     await page.locator('#storybook-preview-iframe').waitFor()
     const preview = page.frame({ url: /\/iframe\.html/ })
     if (!preview) throw new Error('Failed to find the preview iframe')
-    const show = async (storyId: string, testId: string): Promise<Locator> => {
+    const show = async (storyId: string): Promise<Locator> => {
       await markStale(preview)
       await page.locator(`[data-item-id="${storyId}"]`).click()
-      return rendered(preview, testId)
+      return rendered(preview, storyId)
     }
 
-    let service = await rendered(preview, 'service')
+    let service = await rendered(preview, 'service--create')
     expect(await service.getAttribute('data-status')).toBe('200')
     await page.locator('[data-item-id="comment"]').click()
     // The error story's own handler answers...
-    const failing = await show('comment--unavailable', 'comment')
+    const failing = await show('comment--unavailable')
     expect(await failing.getAttribute('data-status')).toBe('503')
     // ...and is gone for the next story, which finds the seeded comment.
-    let comment = await show('comment--seeded', 'comment')
+    let comment = await show('comment--seeded')
     expect(await comment.getAttribute('data-status')).toBe('200')
     expect(await field(comment, 'seeded-message')).toBe(firstComment?.Message)
     // The route the first story created is gone too: no duplicate-route 400.
-    service = await show('service--create', 'service')
+    service = await show('service--create')
     expect(await service.getAttribute('data-status')).toBe('200')
     expect(await field(service, 'service-count')).toBe(String(seededServices + 1))
-    comment = await show('comment--seeded', 'comment')
+    comment = await show('comment--seeded')
     expect(await field(comment, 'seeded-message')).toBe(firstComment?.Message)
     expect(await field(comment, 'message')).toBe('Edited in Storybook')
 

@@ -69,8 +69,8 @@ const meta = {
   args: { message: 'Edited in Storybook' },
   // Try `code=500`, `delay=1500` or `fault=network` in the Controls panel.
   argTypes: { prefer: { control: 'text' } },
-  render: (args, { abortSignal }) =>
-    storyRoot('comment', (root) => showComment(root, args, abortSignal)),
+  render: (args, { abortSignal, id }) =>
+    storyRoot('comment', id, (root) => showComment(root, args, abortSignal)),
 } satisfies Meta<CommentArgs>
 
 export default meta

@@ -53,8 +53,8 @@ async function showService(
 const meta = {
   title: 'Service',
   args: { route: '/api/story', name: 'Story service' },
-  render: (args, { abortSignal }) =>
-    storyRoot('service', (root) => showService(root, args, abortSignal)),
+  render: (args, { abortSignal, id }) =>
+    storyRoot('service', id, (root) => showService(root, args, abortSignal)),
 } satisfies Meta<ServiceArgs>
 
 export default meta

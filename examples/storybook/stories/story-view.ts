@@ -31,13 +31,19 @@ export async function fetchJson<T>(path: string, init: RequestInit = {}): Promis
 
 /**
  * A story's root: `load` fills it, then `data-ready="true"` says the data is there. A failure
- * is shown with `data-failed="true"`, never swallowed.
- * @example render: () => storyRoot('comment', async (root) => root.append(...))
+ * is shown with `data-failed="true"`, never swallowed. `data-story` names the story that rendered
+ * it, so a test switching stories can tell this root from the one of the story before.
+ * @example render: (args, { id }) => storyRoot('comment', id, async (root) => root.append(...))
  */
-export function storyRoot(testId: string, load: (root: HTMLElement) => Promise<void>): HTMLElement {
+export function storyRoot(
+  testId: string,
+  storyId: string,
+  load: (root: HTMLElement) => Promise<void>,
+): HTMLElement {
   const root = document.createElement('article')
   root.className = 'story'
   root.dataset.testid = testId
+  root.dataset.story = storyId
   root.textContent = 'Loading…'
   load(root).then(
     () => {
