@@ -1,29 +1,44 @@
 import type { DispatchReport } from './wire/index.ts'
 
-export type LogWriter = (text: string) => void
+export type LogWriter = (bytes: Uint8Array) => void
 
 /** How long lines wait to be written together: a person reading the log cannot tell. */
 const flushIntervalMs = 50
+/** The batch's size; a batch that would outgrow it is written at once. */
+const batchBytes = 64 * 1024
 
 /**
- * A batched line logger: lines queue up and go out together at most every 50 ms. Each write
- * to a terminal or pipe is a system call that also wakes the reader; under load, one per
- * request cost about a tenth of the throughput.
+ * A batched line logger: lines are encoded into one buffer and go out together at most every
+ * 50 ms. Each write to a terminal or pipe is a system call that also wakes the reader; under
+ * load, one per request cost about a tenth of the throughput. The lines are copied into the
+ * buffer at once rather than queued as strings: queued strings outlived the young generation
+ * and cost more in garbage collection than formatting them did.
  */
 export function createRequestLog(write: LogWriter): (line: string) => void {
-  let queue: string[] = []
+  let batch = Buffer.allocUnsafe(batchBytes)
+  let length = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const flush = (): void => {
+    if (timer) clearTimeout(timer)
     timer = undefined
-    if (queue.length === 0) return
-    const lines = queue
-    queue = []
-    write(`${lines.join('\n')}\n`)
+    if (length === 0) return
+    // The written buffer is handed over, never reused: a pipe may be written asynchronously.
+    const bytes = batch.subarray(0, length)
+    batch = Buffer.allocUnsafe(batchBytes)
+    length = 0
+    write(bytes)
   }
   // Lines still queued when the process exits are written then, not lost.
   process.once('exit', flush)
   return (line) => {
-    queue.push(line)
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit; the newline takes one.
+    const most = line.length * 3 + 1
+    if (length + most > batch.length) {
+      flush()
+      if (most > batch.length) return write(Buffer.from(`${line}\n`))
+    }
+    length += batch.write(line, length, 'utf8')
+    batch[length++] = 10
     timer ??= setTimeout(flush, flushIntervalMs)
   }
 }

@@ -42,7 +42,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const log =
     options.log === false
       ? undefined
-      : (options.log ?? createRequestLog((text) => process.stdout.write(text)))
+      : (options.log ?? createRequestLog((bytes) => process.stdout.write(bytes)))
   const app = createApp({ ...options, mock, log })
   const host = options.host ?? '127.0.0.1'
 

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import { createJournal, journalBodyLimit, type JournalRecord } from '../../src/control/journal.ts'
+
+// The journal copies each request's texts into its ring slot's own bytes and reuses the slot on
+// wrap-around: what comes back out must be exactly what went in, whatever was there before.
+
+function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
+  return {
+    startedAt: Date.UTC(2026, 10, 21, 12, 0, 0),
+    method: 'PUT',
+    url: 'http://127.0.0.1:3000/RestApi/comments-api/comments',
+    format: 'json',
+    status: 200,
+    statusText: '',
+    durationMs: 1.25,
+    delayMs: 0,
+    fault: null,
+    warnings: [],
+    requestHeaders: ['Host', '127.0.0.1:3000', 'Content-Type', 'application/json'],
+    requestText: '{"Key":"a"}',
+    responseHeaders: { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept' },
+    responseText: '{"Key":"a","Message":"hi"}',
+    ...overrides,
+  }
+}
+
+describe('the journal ring', () => {
+  it('gives back every field of an entry as it was recorded', () => {
+    const journal = createJournal(4)
+    journal.add(
+      record({
+        warnings: ['Unknown field Foo ignored'],
+        fault: 'code=503 (Prefer)',
+        status: 503,
+        statusText: 'ServiceUnavailable',
+        delayMs: 20,
+      }),
+    )
+    expect(journal.entries()).toEqual([
+      {
+        id: 1,
+        time: '2026-11-21T12:00:00.000Z',
+        method: 'PUT',
+        url: 'http://127.0.0.1:3000/RestApi/comments-api/comments',
+        format: 'json',
+        status: 503,
+        statusText: 'ServiceUnavailable',
+        durationMs: 1.25,
+        delayMs: 20,
+        fault: 'code=503 (Prefer)',
+        warnings: ['Unknown field Foo ignored'],
+        requestHeaders: [
+          ['content-type', 'application/json'],
+          ['host', '127.0.0.1:3000'],
+        ],
+        requestBody: '{"Key":"a"}',
+        requestBytes: 11,
+        responseHeaders: [
+          ['content-type', 'application/json; charset=utf-8'],
+          ['vary', 'Accept'],
+        ],
+        responseBody: '{"Key":"a","Message":"hi"}',
+        responseBytes: 26,
+      },
+    ])
+  })
+
+  it('keeps text outside ASCII whole, and counts its UTF-8 bytes', () => {
+    const journal = createJournal(2)
+    const message = '{"Message":"Grüße, 日本, 🎉"}'
+    journal.add(
+      record({
+        url: 'http://127.0.0.1:3000/RestApi/comments-api/comments?q=%C3%BC',
+        requestText: message,
+        responseText: message,
+      }),
+    )
+    const [entry] = journal.entries()
+    expect(entry?.url).toBe('http://127.0.0.1:3000/RestApi/comments-api/comments?q=%C3%BC')
+    expect(entry?.requestBody).toBe(message)
+    expect(entry?.requestBytes).toBe(new TextEncoder().encode(message).length)
+    expect(entry?.responseBytes).toBe(new TextEncoder().encode(message).length)
+  })
+
+  it('reuses a slot for a small entry after a large one without leaking the old bytes', () => {
+    const journal = createJournal(1)
+    const large = 'x'.repeat(journalBodyLimit)
+    journal.add(record({ requestText: large, responseText: large }))
+    expect(journal.entries()[0]?.requestBody).toBe(large)
+    journal.add(record({ requestText: 'small', responseText: 'ok', requestHeaders: [] }))
+    const [entry] = journal.entries()
+    expect(entry).toMatchObject({
+      id: 2,
+      requestBody: 'small',
+      requestBytes: 5,
+      responseBody: 'ok',
+      responseBytes: 2,
+      requestHeaders: [],
+    })
+  })
+
+  it('grows a slot for an entry larger than any before, and cuts bodies past the limit', () => {
+    const journal = createJournal(2)
+    journal.add(record())
+    const long = `${'é'.repeat(journalBodyLimit)}tail`
+    journal.add(record({ requestText: long, responseText: long }))
+    const [, entry] = journal.entries()
+    expect(entry?.requestBody).toBe(`${'é'.repeat(journalBodyLimit)}… (4 more characters)`)
+    // The count is of the whole body, as sent, not of the text kept.
+    expect(entry?.requestBytes).toBe(journalBodyLimit * 2 + 4)
+    expect(entry?.responseBytes).toBe(journalBodyLimit * 2 + 4)
+  })
+
+  it('tells a missing body from an empty one, and a network error from no headers', () => {
+    const journal = createJournal(3)
+    journal.add(record({ requestText: null, responseText: '', responseHeaders: {} }))
+    journal.add(record({ status: 0, responseHeaders: null, responseText: null }))
+    const [first, second] = journal.entries()
+    expect(first).toMatchObject({ requestBody: null, requestBytes: -1, responseBody: '' })
+    expect(first?.responseBytes).toBe(0)
+    expect(first?.responseHeaders).toEqual([])
+    expect(second).toMatchObject({ responseBody: null, responseBytes: -1, responseHeaders: [] })
+  })
+
+  it('lists Headers, raw lists and records alike: lower-case, sorted, repeats joined', () => {
+    const journal = createJournal(3)
+    const raw = ['X-Tag', 'a', 'Accept', 'text/csv', 'x-tag', 'b', ':path', '/pseudo']
+    journal.add(record({ requestHeaders: raw }))
+    journal.add(
+      record({
+        requestHeaders: new Headers([
+          ['X-Tag', 'a'],
+          ['Accept', 'text/csv'],
+          ['x-tag', 'b'],
+        ]),
+        responseHeaders: new Headers({ Vary: 'Accept' }),
+      }),
+    )
+    const [fromRaw, fromHeaders] = journal.entries()
+    const expected = [
+      ['accept', 'text/csv'],
+      ['x-tag', 'a, b'],
+    ]
+    expect(fromRaw?.requestHeaders).toEqual(expected)
+    expect(fromHeaders?.requestHeaders).toEqual(expected)
+    expect(fromHeaders?.responseHeaders).toEqual([['vary', 'Accept']])
+  })
+
+  it('wraps around oldest first, honours limit, and starts over after clear', () => {
+    const journal = createJournal(3)
+    for (let i = 1; i <= 7; i++) journal.add(record({ requestText: `body ${i}` }))
+    expect(journal.entries().map((entry) => [entry.id, entry.requestBody])).toEqual([
+      [5, 'body 5'],
+      [6, 'body 6'],
+      [7, 'body 7'],
+    ])
+    expect(journal.entries(2).map((entry) => entry.id)).toEqual([6, 7])
+    expect(journal.entries(0)).toEqual([])
+    journal.clear()
+    expect(journal.entries()).toEqual([])
+    journal.add(record({ requestText: 'after' }))
+    expect(journal.entries().map((entry) => [entry.id, entry.requestBody])).toEqual([[8, 'after']])
+  })
+})
