@@ -129,15 +129,43 @@ export function createJournal(capacity = 500): Journal {
   }
 }
 
-const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 const noWarnings: readonly string[] = []
 
+/** Writes text into bytes at an offset, as UTF-8 or as Latin-1; returns the bytes written. */
+interface TextWriter {
+  alloc(size: number): Uint8Array
+  utf8(bytes: Uint8Array, text: string, offset: number): number
+  latin1(bytes: Uint8Array, text: string, offset: number): number
+}
+
 /**
- * One kept request. Its texts are UTF-8 in `bytes`, one after another, each ending at the offset
- * in `ends`: URL, request headers, request body, response headers, response body. Header lists
- * are names and values joined by NUL, which neither the Node parser nor `Headers` lets into a
- * header. A missing body or header list is `-1` in `nulls`' place for it.
+ * Node's Buffer writes at an offset in one native call; the web's TextEncoder needs a view per
+ * call, and has no Latin-1 (the service worker is not a hot path).
+ */
+const nodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
+const encoder = new TextEncoder()
+const writer: TextWriter = nodeBuffer
+  ? {
+      alloc: (size) => nodeBuffer.allocUnsafeSlow(size),
+      utf8: (bytes, text, offset) => (bytes as Buffer).write(text, offset, 'utf8'),
+      latin1: (bytes, text, offset) => (bytes as Buffer).write(text, offset, 'latin1'),
+    }
+  : {
+      alloc: (size) => new Uint8Array(size),
+      utf8: (bytes, text, offset) => encoder.encodeInto(text, bytes.subarray(offset)).written,
+      latin1: (bytes, text, offset) => {
+        for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i)
+        return text.length
+      },
+    }
+
+/**
+ * One kept request. Its texts are in `bytes`, one after another, each ending at its `…End`
+ * offset: the URL, the request's headers, its body and the answer's body, as UTF-8, which is
+ * what went over the wire, except the headers: names and values joined by NUL (which neither
+ * the Node parser nor `Headers` lets into a header) as Latin-1, since header values are bytes.
+ * The answer's headers are kept as they came: a small record of the mock's own strings.
  */
 class Slot {
   id = 0
@@ -150,13 +178,17 @@ class Slot {
   delayMs = 0
   fault: string | null = null
   warnings: readonly string[] = noWarnings
+  responseHeaders: Headers | Readonly<Record<string, string>> | null = null
   /** Byte counts of bodies cut to `journalBodyLimit`; -1 when the text kept is whole. */
   requestBytes = -1
   responseBytes = -1
-  /** Bit 1: no request body; bit 2: no response headers; bit 4: no response body. */
+  /** Bit 1: no request body; bit 2: no response body. */
   nulls = 0
-  readonly ends = new Int32Array(5)
-  bytes = new Uint8Array(1024)
+  urlEnd = 0
+  headersEnd = 0
+  requestEnd = 0
+  responseEnd = 0
+  bytes = writer.alloc(1024)
 
   fill(id: number, record: JournalRecord): void {
     this.id = id
@@ -169,46 +201,44 @@ class Slot {
     this.delayMs = record.delayMs
     this.fault = record.fault
     this.warnings = record.warnings.length > 0 ? record.warnings : noWarnings
+    this.responseHeaders = record.responseHeaders
+    const url = record.url
+    const requestHeaders = joinHeaders(record.requestHeaders)
     const requestBody = record.requestText
     const responseBody = record.responseText
+    this.nulls = (requestBody === null ? 1 : 0) | (responseBody === null ? 2 : 0)
     this.requestBytes = isCut(requestBody) ? utf8Length(requestBody) : -1
     this.responseBytes = isCut(responseBody) ? utf8Length(responseBody) : -1
-    const responseHeaders = record.responseHeaders
-    this.nulls =
-      (requestBody === null ? 1 : 0) |
-      (responseHeaders === null ? 2 : 0) |
-      (responseBody === null ? 4 : 0)
-    const texts = [
-      record.url,
-      joinHeaders(record.requestHeaders),
-      truncateBody(requestBody) ?? '',
-      responseHeaders === null ? '' : joinHeaders(responseHeaders),
-      truncateBody(responseBody) ?? '',
-    ]
+    const requestKept = truncateBody(requestBody) ?? ''
+    const responseKept = truncateBody(responseBody) ?? ''
     // UTF-8 takes at most 3 bytes per UTF-16 unit: room for the worst case, grown rarely.
-    let room = 0
-    for (const text of texts) room += text.length * 3
+    const room = (url.length + requestKept.length + responseKept.length) * 3 + requestHeaders.length
     if (room > this.bytes.length) {
       let length = this.bytes.length * 2
       while (length < room) length *= 2
-      this.bytes = new Uint8Array(length)
+      this.bytes = writer.alloc(length)
     }
-    let end = 0
-    for (let i = 0; i < texts.length; i++) {
-      end += encoder.encodeInto(texts[i] as string, this.bytes.subarray(end)).written
-      this.ends[i] = end
-    }
+    const bytes = this.bytes
+    let end = writer.utf8(bytes, url, 0)
+    this.urlEnd = end
+    end += writer.latin1(bytes, requestHeaders, end)
+    this.headersEnd = end
+    end += writer.utf8(bytes, requestKept, end)
+    this.requestEnd = end
+    end += writer.utf8(bytes, responseKept, end)
+    this.responseEnd = end
   }
 
   entry(): JournalEntry {
-    const [url, requestHeaders, requestBody, responseHeaders, responseBody] = this.texts()
-    const requestKept = this.nulls & 1 ? null : requestBody
-    const responseKept = this.nulls & 4 ? null : responseBody
+    const { urlEnd, headersEnd, requestEnd, responseEnd } = this
+    const requestBody = this.nulls & 1 ? null : this.utf8(headersEnd, requestEnd)
+    const responseBody = this.nulls & 2 ? null : this.utf8(requestEnd, responseEnd)
+    const responseHeaders = this.responseHeaders
     return {
       id: this.id,
       time: new Date(this.startedAt).toISOString(),
       method: this.method,
-      url,
+      url: this.utf8(0, urlEnd),
       format: this.format,
       status: this.status,
       statusText: this.statusText,
@@ -217,23 +247,27 @@ class Slot {
       fault: this.fault,
       warnings: this.warnings,
       // As `Headers` lists them (lower-case, sorted, repeats joined), whichever form was kept.
-      requestHeaders: [...asHeaders(requestHeaders)],
-      requestBody: requestKept,
-      requestBytes: this.requestBytes >= 0 ? this.requestBytes : utf8Length(requestKept),
-      responseHeaders: this.nulls & 2 ? [] : [...asHeaders(responseHeaders)],
-      responseBody: responseKept,
-      responseBytes: this.responseBytes >= 0 ? this.responseBytes : utf8Length(responseKept),
+      requestHeaders: [...asHeaders(this.latin1(urlEnd, headersEnd))],
+      requestBody,
+      requestBytes: this.requestBytes >= 0 ? this.requestBytes : utf8Length(requestBody),
+      responseHeaders: responseHeaders
+        ? [...(responseHeaders instanceof Headers ? responseHeaders : new Headers(responseHeaders))]
+        : [],
+      responseBody,
+      responseBytes: this.responseBytes >= 0 ? this.responseBytes : utf8Length(responseBody),
     }
   }
 
-  private texts(): [string, string, string, string, string] {
-    const out: string[] = []
-    let start = 0
-    for (const end of this.ends) {
-      out.push(decoder.decode(this.bytes.subarray(start, end)))
-      start = end
+  private utf8(start: number, end: number): string {
+    return decoder.decode(this.bytes.subarray(start, end))
+  }
+
+  private latin1(start: number, end: number): string {
+    let out = ''
+    for (let i = start; i < end; i += 4096) {
+      out += String.fromCharCode(...this.bytes.subarray(i, Math.min(end, i + 4096)))
     }
-    return out as [string, string, string, string, string]
+    return out
   }
 }
 
@@ -241,14 +275,11 @@ function isCut(text: string | null): text is string {
   return text !== null && text.length > journalBodyLimit
 }
 
-/** Any kept form of a header list as names and values joined by NUL. */
-function joinHeaders(
-  headers: Headers | readonly string[] | Readonly<Record<string, string>>,
-): string {
-  if (Array.isArray(headers)) return headers.join('\0')
+/** A request's headers, in either form, as names and values joined by NUL. */
+function joinHeaders(headers: Headers | readonly string[]): string {
+  if (!(headers instanceof Headers)) return headers.join('\0')
   const parts: string[] = []
-  const pairs = headers instanceof Headers ? headers : Object.entries(headers)
-  for (const [name, value] of pairs) parts.push(name, value)
+  for (const [name, value] of headers) parts.push(name, value)
   return parts.join('\0')
 }
 
