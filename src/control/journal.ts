@@ -85,9 +85,9 @@ export function truncateBody(text: string | null): string | null {
 /**
  * A ring buffer of the most recent requests: memory stays bounded under any load. The ring's
  * slots are made once and reused, and an entry's texts (URL, headers, bodies) are copied into
- * its slot's own bytes as UTF-8, which is also what went over the wire. Keeping the request's
- * strings instead held a few dozen objects per request past the young generation; under load
- * the garbage collector's copying and promoting of them cost about a sixth of the throughput.
+ * its slot's own bytes. Keeping the request's strings instead held a few dozen objects per
+ * request past the young generation: under load (`--trace-gc`) the garbage collector spent
+ * about 5 µs per request copying and promoting them, against about 2 µs with the bytes.
  */
 export function createJournal(capacity = 500): Journal {
   if (!Number.isInteger(capacity) || capacity < 1) {
@@ -231,14 +231,14 @@ class Slot {
 
   entry(): JournalEntry {
     const { urlEnd, headersEnd, requestEnd, responseEnd } = this
-    const requestBody = this.nulls & 1 ? null : this.utf8(headersEnd, requestEnd)
-    const responseBody = this.nulls & 2 ? null : this.utf8(requestEnd, responseEnd)
+    const requestBody = this.nulls & 1 ? null : this.#utf8(headersEnd, requestEnd)
+    const responseBody = this.nulls & 2 ? null : this.#utf8(requestEnd, responseEnd)
     const responseHeaders = this.responseHeaders
     return {
       id: this.id,
       time: new Date(this.startedAt).toISOString(),
       method: this.method,
-      url: this.utf8(0, urlEnd),
+      url: this.#utf8(0, urlEnd),
       format: this.format,
       status: this.status,
       statusText: this.statusText,
@@ -247,7 +247,7 @@ class Slot {
       fault: this.fault,
       warnings: this.warnings,
       // As `Headers` lists them (lower-case, sorted, repeats joined), whichever form was kept.
-      requestHeaders: [...asHeaders(this.latin1(urlEnd, headersEnd))],
+      requestHeaders: [...asHeaders(this.#latin1(urlEnd, headersEnd))],
       requestBody,
       requestBytes: this.requestBytes >= 0 ? this.requestBytes : utf8Length(requestBody),
       responseHeaders: responseHeaders
@@ -258,11 +258,11 @@ class Slot {
     }
   }
 
-  private utf8(start: number, end: number): string {
+  #utf8(start: number, end: number): string {
     return decoder.decode(this.bytes.subarray(start, end))
   }
 
-  private latin1(start: number, end: number): string {
+  #latin1(start: number, end: number): string {
     let out = ''
     for (let i = start; i < end; i += 4096) {
       out += String.fromCharCode(...this.bytes.subarray(i, Math.min(end, i + 4096)))
