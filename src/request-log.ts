@@ -2,6 +2,13 @@ import type { DispatchReport } from './wire/index.ts'
 
 export type LogWriter = (bytes: Uint8Array) => void
 
+export interface RequestLog {
+  /** Queues one line. */
+  log(line: string): void
+  /** Writes what is queued and lets go of the process (a server closing calls it). */
+  close(): void
+}
+
 /** How long lines wait to be written together: a person reading the log cannot tell. */
 const flushIntervalMs = 50
 /** The batch's size; a batch that would outgrow it is written at once. */
@@ -14,7 +21,7 @@ const batchBytes = 64 * 1024
  * buffer at once rather than queued as strings, which would outlive the young generation and
  * cost garbage collection time, as the journal's kept strings did.
  */
-export function createRequestLog(write: LogWriter): (line: string) => void {
+export function createRequestLog(write: LogWriter): RequestLog {
   let batch = Buffer.allocUnsafe(batchBytes)
   let length = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -30,7 +37,7 @@ export function createRequestLog(write: LogWriter): (line: string) => void {
   }
   // Lines still queued when the process exits are written then, not lost.
   process.once('exit', flush)
-  return (line) => {
+  const log = (line: string): void => {
     // A UTF-8 character takes at most 3 bytes per UTF-16 unit; the newline takes one.
     const most = line.length * 3 + 1
     if (length + most > batch.length) {
@@ -41,6 +48,11 @@ export function createRequestLog(write: LogWriter): (line: string) => void {
     batch[length++] = 10
     timer ??= setTimeout(flush, flushIntervalMs)
   }
+  const close = (): void => {
+    flush()
+    process.off('exit', flush)
+  }
+  return { log, close }
 }
 
 const formatNames: Record<string, string> = {

@@ -39,10 +39,11 @@ export interface RunningServer {
  */
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mock = options.mock ?? createMock({ ...options, store: options.store ?? createStore() })
-  const log =
-    options.log === false
-      ? undefined
-      : (options.log ?? createRequestLog((bytes) => process.stdout.write(bytes)))
+  // Our own stdout log is closed with the server: a process that starts many servers (a test
+  // suite) keeps no exit listener per closed one.
+  const ownLog =
+    options.log === undefined ? createRequestLog((bytes) => process.stdout.write(bytes)) : null
+  const log = options.log === false ? undefined : (options.log ?? ownLog?.log)
   const app = createApp({ ...options, mock, log })
   const host = options.host ?? '127.0.0.1'
 
@@ -109,7 +110,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
+        server.close((error) => {
+          ownLog?.close()
+          if (error) reject(error)
+          else resolve()
+        })
         server.closeIdleConnections()
       }),
   }

@@ -11,7 +11,7 @@ describe('the batched request log', () => {
   beforeEach(() => {
     vi.useFakeTimers()
     writes = []
-    log = createRequestLog((bytes) => writes.push(new TextDecoder().decode(bytes)))
+    log = createRequestLog((bytes) => writes.push(new TextDecoder().decode(bytes))).log
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -56,9 +56,21 @@ describe('the batched request log', () => {
     expect(lines[101]).toBe('after')
   })
 
+  it('writes what is queued on close and leaves no exit listener behind', () => {
+    const listeners = process.listenerCount('exit')
+    const closing = createRequestLog((bytes) => writes.push(new TextDecoder().decode(bytes)))
+    expect(process.listenerCount('exit')).toBe(listeners + 1)
+    closing.log('last line')
+    closing.close()
+    expect(writes).toEqual(['last line\n'])
+    expect(process.listenerCount('exit')).toBe(listeners)
+    vi.advanceTimersByTime(50)
+    expect(writes).toEqual(['last line\n'])
+  })
+
   it('hands each batch over and never writes into it again', () => {
     const kept: Uint8Array[] = []
-    const own = createRequestLog((bytes) => kept.push(bytes))
+    const { log: own } = createRequestLog((bytes) => kept.push(bytes))
     own('first')
     vi.advanceTimersByTime(50)
     own('second')
