@@ -55,17 +55,18 @@ export function createRequestLog(write: LogWriter): RequestLog {
   return { log, close }
 }
 
-const formatNames: Record<string, string> = {
-  // The negotiated types exactly as written, found without parsing.
-  'application/json; charset=utf-8': 'json',
-  'application/json': 'json',
-  'application/xml': 'xml',
-  'application/jsv': 'jsv',
-  'text/csv': 'csv',
-  'text/html': 'html',
-  'text/javascript': 'jsonp',
-  'text/plain': 'text',
-}
+// The negotiated types exactly as written, found without parsing; a Map, so that a user
+// handler's type such as `constructor` finds nothing.
+const formatNames: ReadonlyMap<string, string> = new Map([
+  ['application/json; charset=utf-8', 'json'],
+  ['application/json', 'json'],
+  ['application/xml', 'xml'],
+  ['application/jsv', 'jsv'],
+  ['text/csv', 'csv'],
+  ['text/html', 'html'],
+  ['text/javascript', 'jsonp'],
+  ['text/plain', 'text'],
+])
 
 /**
  * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. With the
@@ -83,7 +84,7 @@ export function formatLogLine(
   const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
   const reported = report?.contentType != null
   const contentType = reported ? report.contentType : response.headers.get('content-type')
-  const format = (contentType && formatNames[contentType]) || labelOf(contentType)
+  const format = (contentType && formatNames.get(contentType)) || labelOf(contentType)
   const warning = reported
     ? report.warnings.length > 0
       ? report.warnings.join('; ')
@@ -94,5 +95,5 @@ export function formatLogLine(
 
 function labelOf(contentType: string | null): string {
   const type = (contentType ?? '').split(';', 1)[0] ?? ''
-  return formatNames[type.trim().toLowerCase()] ?? (type || '-')
+  return formatNames.get(type.trim().toLowerCase()) ?? (type || '-')
 }

@@ -11,16 +11,17 @@ export const mimeTypes: Readonly<Record<Format, string>> = {
 }
 
 // Aliases apply to reading bodies only, never to Accept (servicestack-wire.md section 1.4).
-const readerMimes: Readonly<Record<string, Format>> = {
-  'application/json': 'json',
-  'text/json': 'json',
-  'application/xml': 'xml',
-  'text/xml': 'xml',
-  'application/jsv': 'jsv',
-  'text/jsv': 'jsv',
-  'text/csv': 'csv',
-  'text/html': 'html',
-}
+// A Map: a client's type such as `constructor` must find nothing, not Object.prototype's.
+const readerMimes: ReadonlyMap<string, Format> = new Map([
+  ['application/json', 'json'],
+  ['text/json', 'json'],
+  ['application/xml', 'xml'],
+  ['text/xml', 'xml'],
+  ['application/jsv', 'jsv'],
+  ['text/jsv', 'jsv'],
+  ['text/csv', 'csv'],
+  ['text/html', 'html'],
+])
 
 export function isFormat(value: string): value is Format {
   return (formats as readonly string[]).includes(value)
@@ -29,14 +30,19 @@ export function isFormat(value: string): value is Format {
 /** The format of a Content-Type header (parameters and case ignored, aliases applied). */
 export function formatOfContentType(header: string | null): Format | undefined {
   if (!header) return undefined
-  const semi = header.indexOf(';')
-  const mime = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase()
-  return readerMimes[mime]
+  // Most clients send the bare type as it is listed: found without building another string.
+  return readerMimes.get(header) ?? readerMimes.get(mimeOf(header))
 }
 
 /** Form bodies carry no DTO of their own: their fields bind like the query string's. */
 export function isFormContentType(header: string | null): boolean {
   if (!header) return false
-  const mime = header.split(';', 1)[0]?.trim().toLowerCase()
+  const mime = mimeOf(header)
   return mime === 'application/x-www-form-urlencoded' || mime === 'multipart/form-data'
+}
+
+/** A Content-Type without its parameters, trimmed and lower-cased. */
+function mimeOf(header: string): string {
+  const semi = header.indexOf(';')
+  return (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase()
 }

@@ -31,12 +31,16 @@ const headerText = fc.string({
 })
 const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,12}$/)
 
+/** Names that a plain object lookup finds on Object.prototype: every table must miss them. */
+const prototypeNames = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']
+
 const acceptValue = fc.oneof(
   oneOf(
     ['application/json', 'application/xml', 'application/jsv', 'text/jsv', 'text/csv'],
     ['text/html', '*/*', 'text/csv, application/json', 'application/json; q=0.1, text/xml'],
     ['application/xml;charset=utf-8', 'text/plain', 'image/png', '', 'application/*'],
     ['text/*;q=0', 'application/json, */*', 'text/javascript', 'APPLICATION/XML', ';;,,'],
+    prototypeNames,
   ),
   headerText,
 )
@@ -46,6 +50,7 @@ const contentTypeValue = fc.oneof(
     ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=XyZ'],
     ['multipart/form-data', 'multipart/form-data; boundary=', 'application/json; charset=utf-16'],
     ['TEXT/CSV', 'text/plain', 'application/octet-stream', ';', 'application/json;;;', ''],
+    prototypeNames,
   ),
   headerText,
 )
@@ -98,6 +103,7 @@ const formatValue = oneOf([
   'xmljson',
   'yaml',
   '',
+  ...prototypeNames,
 ])
 const callbackValue = fc.oneof(
   fc.constantFrom('cb', 'a.b.c', 'alert(1)', '</script>', '$_0', '1abc', ''),
@@ -107,6 +113,7 @@ const jsconfigValue = fc.oneof(
   oneOf(
     ['eccn', 'tc:cc', 'tc:sc', 'elun', 'inv', 'edv', 'teai', 'auo', 'dh:iso8601', 'dh:ut'],
     ['dh:rfc1123,inv,tc:cc', 'edv,teai', 'dh:nope', 'tc:', ':', ',,,', 'tc:sc,dh:utm,auo'],
+    ['dh:constructor', 'tc:__proto__', 'tc:toString', 'dh:valueOf,tc:constructor'],
   ),
   fc.string({ maxLength: 10 }),
 )

@@ -273,3 +273,36 @@ describe('the rest of the negotiation', () => {
     expect(response.headers.get('content-type')).toBe('text/html')
   })
 })
+
+describe('names that Object.prototype has are values like any other', () => {
+  // Regression: the Content-Type table was a plain object, so `constructor` found Object and the
+  // answer was a 500. Each of these must be read as the unknown value it is.
+  const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']
+
+  for (const name of names) {
+    it(`Content-Type: ${name} is a type with no reader (a warning, not a 500)`, async () => {
+      const { app, store } = freshApp()
+      const response = await app.request(comments, {
+        method: 'PUT',
+        headers: { 'Content-Type': name, Accept: 'application/json' },
+        body: JSON.stringify({ Key: firstCommentKey(store), Message: 'm' }),
+      })
+      expect(response.status).toBe(400)
+      expect(response.headers.get('x-mock-warning')).toBe(
+        `Content-Type '${name}' has no reader: the body was ignored`,
+      )
+    })
+
+    it(`?jsconfig=dh:${name},tc:${name} is ignored, as unknown values are`, async () => {
+      const { app, store } = freshApp()
+      const response = await app.request(`${comments}?jsconfig=dh:${name},tc:${name}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ Key: firstCommentKey(store), Message: 'm' }),
+      })
+      expect(response.status).toBe(200)
+      const text = await response.text()
+      expect(text).toMatch(/^\{"Key":"[^"]+",.*"DateCreated":"\\\/Date\(-?\d+\)\\\/"/)
+    })
+  }
+})

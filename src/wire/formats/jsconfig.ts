@@ -36,28 +36,29 @@ export const defaultWriteOptions: WriteOptions = {
   appendUtcOffset: false,
 }
 
-const dateHandlerNames: Record<string, DateHandler> = {
-  to: 'TimestampOffset',
-  dcjsc: 'DCJSCompatible',
-  iso8601: 'ISO8601',
-  iso8601do: 'ISO8601DateOnly',
-  iso8601dt: 'ISO8601DateTime',
-  rfc1123: 'RFC1123',
-  ut: 'UnixTime',
-  utm: 'UnixTimeMs',
-}
-for (const name of dateHandlers) dateHandlerNames[name.toLowerCase()] = name
+// Maps: a value such as `dh:constructor` must find nothing, not Object.prototype's member.
+const dateHandlerNames = new Map<string, DateHandler>([
+  ['to', 'TimestampOffset'],
+  ['dcjsc', 'DCJSCompatible'],
+  ['iso8601', 'ISO8601'],
+  ['iso8601do', 'ISO8601DateOnly'],
+  ['iso8601dt', 'ISO8601DateTime'],
+  ['rfc1123', 'RFC1123'],
+  ['ut', 'UnixTime'],
+  ['utm', 'UnixTimeMs'],
+  ...dateHandlers.map((name) => [name.toLowerCase(), name] as const),
+])
 
-const textCaseNames: Record<string, TextCase | 'Default'> = {
-  d: 'Default',
-  default: 'Default',
-  pc: 'PascalCase',
-  pascalcase: 'PascalCase',
-  cc: 'CamelCase',
-  camelcase: 'CamelCase',
-  sc: 'SnakeCase',
-  snakecase: 'SnakeCase',
-}
+const textCaseNames = new Map<string, TextCase | 'Default'>([
+  ['d', 'Default'],
+  ['default', 'Default'],
+  ['pc', 'PascalCase'],
+  ['pascalcase', 'PascalCase'],
+  ['cc', 'CamelCase'],
+  ['camelcase', 'CamelCase'],
+  ['sc', 'SnakeCase'],
+  ['snakecase', 'SnakeCase'],
+])
 
 /**
  * Reads `?jsconfig=` (comma-separated `key[:value]`, keys case-insensitive, long or short names,
@@ -82,13 +83,13 @@ export function parseJsConfig(text: string | null): WriteOptions {
         break
       case 'textcase':
       case 'tc': {
-        const textCase = textCaseNames[raw.toLowerCase()]
+        const textCase = textCaseNames.get(raw.toLowerCase())
         if (textCase) options.textCase = textCase === 'Default' ? 'PascalCase' : textCase
         break
       }
       case 'datehandler':
       case 'dh': {
-        const handler = dateHandlerNames[raw.toLowerCase()]
+        const handler = dateHandlerNames.get(raw.toLowerCase())
         if (handler) {
           options.dateHandler = handler
           options.dateHandlerSet = true
