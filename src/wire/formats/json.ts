@@ -34,9 +34,70 @@ export function readJson(text: string, dtoName: string, limits: Limits): Loose {
   return tree
 }
 
-/** A DTO as ServiceStack.Text writes it: compact, declaration order, nulls omitted by default. */
+/** `JSON.rawJSON`: a value `JSON.stringify` writes as the given JSON text, unquoted. */
+type RawJson = (text: string) => unknown
+
+/**
+ * A DTO as ServiceStack.Text writes it: compact, declaration order, nulls omitted by default.
+ * Where the runtime has `JSON.rawJSON` (Node 21+, current browsers), the DTO becomes a tree of
+ * plain JSON values and one `JSON.stringify` writes it: the engine's own writer makes one flat
+ * string, where joining a text per field made a rope of them that the socket write had to
+ * flatten again (measured under load: about a tenth of the mock's instructions per request).
+ * Dates are the one token `JSON.stringify` cannot make (`"\/Date(ms)\/"`), so they go in as raw
+ * JSON. Elsewhere the same text is joined field by field.
+ */
 export function writeJson(def: DtoDef, value: object, options: WriteOptions): string {
-  return writeObject(def, value as Record<string, unknown>, options)
+  const rawJson = (JSON as { rawJSON?: RawJson }).rawJSON
+  const record = value as Record<string, unknown>
+  return typeof rawJson === 'function'
+    ? JSON.stringify(treeOf(def, record, options, rawJson))
+    : writeObject(def, record, options)
+}
+
+/** The DTO's JSON tree: the fields to write, in order, under their cased names. */
+function treeOf(
+  def: DtoDef,
+  value: Record<string, unknown>,
+  options: WriteOptions,
+  rawJson: RawJson,
+): Record<string, unknown> {
+  const tree: Record<string, unknown> = {}
+  for (const entry of def.entries) {
+    const field = value[entry.name]
+    if (field === null || field === undefined) {
+      if (!options.includeNullValues) continue
+    } else if (options.excludeDefaultValues && isDefaultValue(entry.spec, field)) continue
+    tree[caseName(entry.name, options.textCase)] = nodeOf(entry.spec.type, field, options, rawJson)
+  }
+  return tree
+}
+
+/** One value as `JSON.stringify` should see it to write what `writeValue` writes. */
+function nodeOf(type: FieldType, value: unknown, options: WriteOptions, rawJson: RawJson): unknown {
+  if (value === null || value === undefined) return null
+  switch (type.kind) {
+    case 'string':
+    case 'guid':
+      return String(value)
+    case 'int':
+    case 'decimal':
+      return Number.isFinite(value) ? value : null
+    case 'bool':
+      return Boolean(value)
+    case 'date':
+      // An invalid date has no JSON token (`NaN` is none): null, as from the other writer.
+      return Number.isNaN((value as Date).getTime())
+        ? null
+        : rawJson(formatJsonDate(value as Date, options.dateHandler, options.appendUtcOffset))
+    case 'enum':
+      return options.treatEnumAsInteger ? type.values.indexOf(value as string) : value
+    case 'any':
+      return value
+    case 'object':
+      return treeOf(type.dto(), value as Record<string, unknown>, options, rawJson)
+    case 'list':
+      return (value as unknown[]).map((item) => nodeOf(type.item, item, options, rawJson))
+  }
 }
 
 function writeObject(def: DtoDef, value: Record<string, unknown>, options: WriteOptions): string {
@@ -66,7 +127,9 @@ function writeValue(type: FieldType, value: unknown, options: WriteOptions): str
     case 'bool':
       return value ? 'true' : 'false'
     case 'date':
-      return formatJsonDate(value as Date, options.dateHandler, options.appendUtcOffset)
+      return Number.isNaN((value as Date).getTime())
+        ? 'null'
+        : formatJsonDate(value as Date, options.dateHandler, options.appendUtcOffset)
     case 'enum':
       return options.treatEnumAsInteger
         ? String(type.values.indexOf(value as string))
