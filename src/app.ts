@@ -59,7 +59,7 @@ export function createApp(options: AppOptions = {}): Hono {
       const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
       response = await mock.dispatch(request, { headers, report, rawHeaders })
       // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
-      if (response?.status === 0) throw new NetworkFault()
+      if (response?.status === 0) return dropConnection(c.env as Partial<HttpBindings>, request)
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
@@ -69,13 +69,38 @@ export function createApp(options: AppOptions = {}): Hono {
       response ??= notFoundResponse(headers)
     }
     log?.(formatLogLine(request, response, performance.now() - started, report))
-    return response
+    return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
   })
+  /**
+   * A simulated network fault. On the Node server the client sees the connection drop (the
+   * answer returned is never sent); without a socket (`app.request()`), the call fails, as a
+   * fetch does.
+   */
+  const dropConnection = (env: Partial<HttpBindings> | undefined, request: Request): Response => {
+    const socket = env?.incoming?.socket
+    if (!socket) throw new NetworkFault()
+    socket.destroy()
+    log?.(`${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`)
+    return new Response(null, { status: 500 })
+  }
   app.onError((error, c) => {
     if (error instanceof NetworkFault) throw error
     const response = internalErrorResponse(error, hostHeadersOf(c.req.raw))
     log?.(formatLogLine(c.req.raw, response, 0))
-    return response
+    return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
   })
   return app
+}
+
+/**
+ * The reason phrase of a service error is its ErrorCode (`400 ArgumentException`): on the Node
+ * server, a statusMessage set before the head is written is kept. Only errors carry a phrase of
+ * their own; reading one on a 200 would cost a full Response.
+ */
+function withReasonPhrase(env: Partial<HttpBindings> | undefined, response: Response): Response {
+  const outgoing = env?.outgoing
+  if (outgoing && response.status >= 400 && response.statusText) {
+    outgoing.statusMessage = response.statusText
+  }
+  return response
 }

@@ -19,6 +19,8 @@ export function readRequestFault(
   query: URLSearchParams,
   warn: (message: string) => void,
 ): RequestFault | undefined {
+  // Most requests ask for nothing: no header, no query string, nothing to allocate.
+  if (!prefer && query.size === 0) return undefined
   const wanted = new Map<string, string>()
   let source = 'Prefer'
   if (prefer) {

@@ -24,8 +24,7 @@ const reservedQueryNames = new Set(['format', 'callback', 'jsconfig', 'debug'])
  */
 export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<ReadResult> {
   try {
-    const { request } = ctx
-    const contentType = request.headers.get('content-type')
+    const { request, contentType } = ctx
     const fields: Record<string, unknown> = {}
     const issues: FieldIssue[] = []
     let form: URLSearchParams | FormData | null = null

@@ -7,6 +7,8 @@ import type { Negotiated } from './negotiate.ts'
 /** Everything a resolver knows about one request, built once by the dispatcher. */
 export interface RequestContext {
   readonly request: Request
+  /** The request's Content-Type header as sent, or null: read once, for routing and reading. */
+  readonly contentType: string | null
   /** The whole URL, parsed on first use only. */
   readonly url: URL
   /** The path as sent (`URL.pathname`). */
@@ -50,6 +52,7 @@ export type RequestContextInit = Omit<RequestContext, 'url' | 'warnings' | 'trac
  */
 class Context implements RequestContext {
   readonly request: Request
+  readonly contentType: string | null
   readonly path: string
   readonly query: URLSearchParams
   readonly config: MockConfig
@@ -72,6 +75,7 @@ class Context implements RequestContext {
 
   constructor(init: RequestContextInit) {
     this.request = init.request
+    this.contentType = init.contentType
     this.path = init.path
     this.query = init.query
     this.config = init.config
