@@ -58,8 +58,6 @@ export function createApp(options: AppOptions = {}): Hono {
       // On the Node server, the raw header list lets the journal keep the headers alone.
       const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
       response = await mock.dispatch(request, { headers, report, rawHeaders })
-      // `Response.error()` (status 0) is a simulated network fault; `.type` would cost a full Response.
-      if (response?.status === 0) return dropConnection(c.env as Partial<HttpBindings>, request)
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
@@ -67,6 +65,10 @@ export function createApp(options: AppOptions = {}): Hono {
         if (own) response = withHostHeaders(own, headers)
       }
       response ??= notFoundResponse(headers)
+      // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
+      // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
+      // cost a full Response.
+      if (response.status === 0) return dropConnection(c.env as Partial<HttpBindings>, request)
     }
     log?.(formatLogLine(request, response, performance.now() - started, report))
     return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)

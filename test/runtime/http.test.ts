@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp, createServer, createStore, type RunningServer } from '../../src/index.ts'
 import { now } from '../operations/support.ts'
@@ -207,6 +208,22 @@ describe('createServer', () => {
       duplex: 'half',
     } as RequestInit)
     expect(response.status).toBe(413)
+    const next = await putJson(server.url + comments, { Key: '' })
+    expect(next.status).toBe(400)
+  })
+
+  it("drops the connection for a user handler's HttpResponse.error(), as msw fails the fetch", async () => {
+    const lines: string[] = []
+    const server = await startServer({
+      log: (line) => lines.push(line),
+      handlers: [http.get('*/api/offline', () => HttpResponse.error())],
+    })
+    const failed = await fetch(`${server.url}/api/offline`).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failed).toBeInstanceOf(TypeError)
+    expect(lines).toEqual(['GET /api/offline network fault (connection dropped)'])
     const next = await putJson(server.url + comments, { Key: '' })
     expect(next.status).toBe(400)
   })
