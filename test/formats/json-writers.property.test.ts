@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ABTestViewModel,
   CommentResponse,
@@ -9,7 +9,12 @@ import {
   type DtoDef,
 } from '../../src/model/index.ts'
 import { writeJson } from '../../src/wire/formats/json.ts'
-import { dateHandlers, textCases, type WriteOptions } from '../../src/wire/formats/jsconfig.ts'
+import {
+  dateHandlers,
+  defaultWriteOptions,
+  textCases,
+  type WriteOptions,
+} from '../../src/wire/formats/jsconfig.ts'
 import { dtoValue } from './arbitraries.ts'
 
 // writeJson has two writers: one JSON.stringify over a tree of values where the runtime has
@@ -19,10 +24,6 @@ import { dtoValue } from './arbitraries.ts'
 
 const jsonGlobal = JSON as { rawJSON?: unknown }
 const rawJson = jsonGlobal.rawJSON
-
-afterEach(() => {
-  jsonGlobal.rawJSON = rawJson
-})
 
 function withoutRawJson<T>(run: () => T): T {
   delete jsonGlobal.rawJSON
@@ -77,8 +78,8 @@ describe('writeJson: the JSON.stringify writer and the joined-text writer agree'
       Rating: Number.POSITIVE_INFINITY,
     }
     for (const options of [
-      { ...fcDefaults(), includeNullValues: true },
-      { ...fcDefaults(), excludeDefaultValues: true },
+      { ...defaultWriteOptions, includeNullValues: true },
+      { ...defaultWriteOptions, excludeDefaultValues: true },
     ]) {
       const tree = writeJson(CommentResponse, value, options)
       expect(tree).toBe(withoutRawJson(() => writeJson(CommentResponse, value, options)))
@@ -88,15 +89,3 @@ describe('writeJson: the JSON.stringify writer and the joined-text writer agree'
     }
   })
 })
-
-function fcDefaults(): WriteOptions {
-  return {
-    textCase: 'PascalCase',
-    dateHandler: 'TimestampOffset',
-    dateHandlerSet: false,
-    includeNullValues: false,
-    excludeDefaultValues: false,
-    treatEnumAsInteger: false,
-    appendUtcOffset: false,
-  }
-}
