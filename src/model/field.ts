@@ -46,6 +46,8 @@ export interface DtoDef<F extends FieldMap = FieldMap> {
   readonly xmlOrder: readonly FieldEntry[]
   /** Property names are matched case-insensitively on input, as ServiceStack does. */
   readonly byLowerName: ReadonlyMap<string, FieldEntry>
+  /** The same entries under their declared names: see `findField`. */
+  readonly byName: ReadonlyMap<string, FieldEntry>
 }
 
 type ValueOf<S> = S extends FieldSpec<infer T> ? T : never
@@ -119,7 +121,17 @@ export function defineDto<const F extends FieldMap>(
     dataContract,
     xmlOrder: dataContract ? entries : alphabetical,
     byLowerName: new Map(entries.map((entry) => [entry.lower, entry])),
+    byName: new Map(entries.map((entry) => [entry.name, entry])),
   }
+}
+
+/**
+ * The field an input name stands for, case-insensitively. Clients almost always send the names
+ * as declared: those are found as they are, without making a lower-cased copy of the name to
+ * look up (a new string each time, hashed on every lookup).
+ */
+export function findField(def: DtoDef, name: string): FieldEntry | undefined {
+  return def.byName.get(name) ?? def.byLowerName.get(name.toLowerCase())
 }
 
 /** The name of a field type as a message shows it (`int`, `GUID`, `list of GoalViewModel`). */

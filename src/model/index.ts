@@ -1,6 +1,7 @@
 export {
   defineDto,
   describeType,
+  findField,
   type DtoDef,
   type DtoValue,
   type FieldEntry,

@@ -1,4 +1,10 @@
-import { completeDto, describeType, type DtoDef, type FieldType } from '../model/index.ts'
+import {
+  completeDto,
+  describeType,
+  findField,
+  type DtoDef,
+  type FieldType,
+} from '../model/index.ts'
 import { parseGuid } from './formats/guid.ts'
 import { parseDate } from './formats/wcf-date.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
@@ -34,7 +40,7 @@ export function bindDto(def: DtoDef, tree: LooseObject, now: Date, path = ''): B
   // One context for the whole object, moved from field to field.
   const ctx: BindContext = { path: '', field: '', nullable: false, issues, now }
   for (const key of Object.keys(tree)) {
-    const entry = def.byLowerName.get(key.toLowerCase())
+    const entry = findField(def, key)
     if (!entry) continue
     ctx.path = path + entry.name
     ctx.field = entry.name

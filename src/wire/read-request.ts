@@ -6,12 +6,15 @@ import { errorResponse } from './errors.ts'
 import { formatOfContentType, isFormContentType, type Format } from './format.ts'
 import { readJson } from './formats/json.ts'
 import { readJsv } from './formats/jsv.ts'
+import type { Limits } from './limits.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
 import type { RequestContext } from './request-context.ts'
 
 export type ReadResult =
   | { readonly ok: true; readonly value: Record<string, unknown> }
   | { readonly ok: false; readonly response: Response }
+
+const noIssues: readonly FieldIssue[] = []
 
 /** Query names that steer the mock or the format, never DTO fields. */
 const reservedQueryNames = new Set(['format', 'callback', 'jsconfig', 'debug'])
@@ -25,8 +28,8 @@ const reservedQueryNames = new Set(['format', 'callback', 'jsconfig', 'debug'])
 export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<ReadResult> {
   try {
     const { request, contentType } = ctx
-    const fields: Record<string, unknown> = {}
-    const issues: FieldIssue[] = []
+    let fields: Record<string, unknown> = {}
+    let issues: readonly FieldIssue[] = noIssues
     let form: URLSearchParams | FormData | null = null
 
     if (isFormContentType(contentType) && ctx.bodyFormat === null) {
@@ -41,9 +44,10 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
             throw new DecodeError(
               `Failed to read request: expected an object of type '${def.name}'`,
             )
+          // The body comes first: its fields are the DTO so far, the query's are laid over them.
           const bound = bindDto(def, tree, ctx.now)
-          Object.assign(fields, bound.value)
-          issues.push(...bound.issues)
+          fields = bound.value
+          issues = bound.issues
         } else if (ctx.bodyFormat !== null) {
           ctx.warnings.push(
             `the ${ctx.bodyFormat} route reads no request body: the body was ignored`,
@@ -121,11 +125,6 @@ function parseBody(
   def: DtoDef,
   ctx: RequestContext,
 ): Loose | undefined {
-  const context: ReadContext = {
-    limits: ctx.config.limits,
-    xmlNamespaces: ctx.config.xmlNamespaces,
-    warn: (message) => ctx.warnings.push(message),
-  }
   if (format === 'csv' && text.trimStart().startsWith('{')) {
     // The spec's samples send JSON object notation as text/csv: a ServiceStack metadata-page
     // artefact (servicestack-wire.md section 3.4). decisions.md: read it as an object, in JSON
@@ -141,7 +140,24 @@ function parseBody(
     }
   }
   const read = format ? codecs[format].read : undefined
-  return read ? read(text, def, context) : undefined
+  return read ? read(text, def, new ReadContextOf(ctx)) : undefined
+}
+
+/** A class, as `WriteContextOf`: one small object per request and no closure for `warn`. */
+class ReadContextOf implements ReadContext {
+  readonly #warnings: string[]
+  readonly limits: Limits
+  readonly xmlNamespaces: Readonly<Record<string, string>>
+
+  constructor(ctx: RequestContext) {
+    this.#warnings = ctx.warnings
+    this.limits = ctx.config.limits
+    this.xmlNamespaces = ctx.config.xmlNamespaces
+  }
+
+  warn(message: string): void {
+    this.#warnings.push(message)
+  }
 }
 
 /** The body as text (UTF-8, a BOM dropped), refused with 413 past the limit. */
@@ -152,7 +168,12 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     if (declared === 0) return ''
     // A declared length within the limit: the runtime reads no more than it. (Touching
     // `request.body` first would make the Node server build a web stream for nothing.)
-    const text = await request.text().catch(bodyFailed)
+    let text: string
+    try {
+      text = await request.text()
+    } catch (error) {
+      bodyFailed(error)
+    }
     if (text.length > limit) throw tooLarge(text.length, limit)
     return text
   }

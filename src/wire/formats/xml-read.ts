@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import type { DtoDef, FieldType } from '../../model/index.ts'
+import { findField, type DtoDef, type FieldType } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Loose, LooseObject } from '../loose.ts'
 import type { ReadContext } from '../codecs.ts'
@@ -75,7 +75,7 @@ function objectFrom(
   for (const child of children) {
     const name = elementName(child)
     if (!name) continue
-    const entry = def.byLowerName.get(name.toLowerCase())
+    const entry = findField(def, name)
     if (!entry) continue
     const index = def.xmlOrder.indexOf(entry)
     if (index < lastIndex && !reported) {
