@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/browser/esm/sync'
-import type { DtoDef } from '../../model/index.ts'
+import { findField, type DtoDef } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Limits } from '../limits.ts'
 import type { Loose, LooseObject } from '../loose.ts'
-import { caseName, type WriteOptions } from './jsconfig.ts'
+import { makeCsvTableWriter, type CsvCellWriters, type CsvTableWriter } from './csv-table-writer.ts'
+import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { jsvValue, readJsv } from './jsv.ts'
 
@@ -20,6 +21,9 @@ const escapeChars = /[",\r\n]|^[[{]/
 /** One DTO as a CSV table: header row, data row, CRLF after each, nulls as empty cells. */
 export function writeCsv(def: DtoDef, value: object, options: WriteOptions): string {
   const record = value as Record<string, unknown>
+  // Almost every answer is written under the default options: a writer made for the DTO.
+  const compiled = options === defaultWriteOptions ? defaultTableWriter(def) : null
+  if (compiled) return compiled(record)
   let header = ''
   let row = ''
   for (const entry of def.entries) {
@@ -52,6 +56,24 @@ function csvCell(
   return stripQuotes(jsvValue(type, value, options))
 }
 
+// Writers made so far: a memo of code derived from the DTO declarations, as the JSON builders.
+const tableWriters = new WeakMap<DtoDef, CsvTableWriter | null>()
+
+function defaultTableWriter(def: DtoDef): CsvTableWriter | null {
+  let writer = tableWriters.get(def)
+  if (writer === undefined) {
+    writer = makeCsvTableWriter(def, defaultCells)
+    tableWriters.set(def, writer)
+  }
+  return writer
+}
+
+/** What a writer made for a DTO calls: the same cells and quoting as the loop above. */
+const defaultCells: CsvCellWriters = {
+  cellOf: (type, value) => csvCell(value, type, defaultWriteOptions),
+  toCsvField,
+}
+
 /** ServiceStack's `StripQuotes`: the cell holds the JSV text without its outer quotes. */
 function stripQuotes(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text
@@ -79,7 +101,7 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
     const name = (header[i] ?? '').trim()
     const cell = data[i] ?? ''
     if (cell === '') continue
-    const entry = def.byLowerName.get(name.toLowerCase())
+    const entry = findField(def, name)
     const kind = entry?.spec.type.kind
     const value =
       kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, cellLimits) : cell

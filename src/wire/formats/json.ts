@@ -3,8 +3,9 @@ import { DecodeError } from '../decode-error.ts'
 import { checkLimits, checkTextDepth, type Limits } from '../limits.ts'
 import type { Loose } from '../loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
-import { caseName, type WriteOptions } from './jsconfig.ts'
+import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
+import { makeJsonTreeBuilder, type JsonTreeBuilder } from './json-tree-builder.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
@@ -49,9 +50,28 @@ type RawJson = (text: string) => unknown
 export function writeJson(def: DtoDef, value: object, options: WriteOptions): string {
   const rawJson = (JSON as { rawJSON?: RawJson }).rawJSON
   const record = value as Record<string, unknown>
-  return typeof rawJson === 'function'
-    ? JSON.stringify(treeOf(def, record, options, rawJson))
-    : writeObject(def, record, options)
+  if (typeof rawJson !== 'function') return writeObject(def, record, options)
+  // Almost every answer is written under the default options: a builder made for the DTO.
+  const builder = options === defaultWriteOptions ? defaultTreeBuilder(def) : null
+  return JSON.stringify(builder ? builder(record) : treeOf(def, record, options, rawJson))
+}
+
+// Builders made so far. A memo of code derived from the DTO declarations (static data), not
+// state: every mock and test would make the same functions, so they share them.
+const treeBuilders = new WeakMap<DtoDef, JsonTreeBuilder | null>()
+
+function defaultTreeBuilder(def: DtoDef): JsonTreeBuilder | null {
+  let builder = treeBuilders.get(def)
+  if (builder === undefined) {
+    builder = makeJsonTreeBuilder(def, defaultNodeOf)
+    treeBuilders.set(def, builder)
+  }
+  return builder
+}
+
+/** `nodeOf` under the default options, for the builders (only called where rawJSON exists). */
+function defaultNodeOf(type: FieldType, value: unknown): unknown {
+  return nodeOf(type, value, defaultWriteOptions, (JSON as unknown as { rawJSON: RawJson }).rawJSON)
 }
 
 /** The DTO's JSON tree: the fields to write, in order, under their cased names. */
