@@ -1,3 +1,4 @@
+import { utf8Length } from '../wire/index.ts'
 /** One answered request, as `GET /__mock/journal` lists it. */
 export interface JournalEntry {
   readonly id: number
@@ -61,20 +62,9 @@ export interface Journal {
 /** The longest body text a journal entry keeps; longer ones are cut and marked. */
 export const journalBodyLimit = 4096
 
-/** UTF-8 size of a text without encoding it: a counting loop, no allocation. */
-export function utf8Length(text: string | null): number {
-  if (text === null) return -1
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    if (code < 0x800) bytes += 1
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2 // a surrogate pair: 4 bytes for 2 code units
-      i++
-    } else bytes += 2
-  }
-  return bytes
+/** A body's size in UTF-8 bytes; -1 for none. */
+function byteCount(text: string | null): number {
+  return text === null ? -1 : utf8Length(text)
 }
 
 export function truncateBody(text: string | null): string | null {
@@ -207,8 +197,8 @@ class Slot {
     const requestBody = record.requestText
     const responseBody = record.responseText
     this.nulls = (requestBody === null ? 1 : 0) | (responseBody === null ? 2 : 0)
-    this.requestBytes = isCut(requestBody) ? utf8Length(requestBody) : -1
-    this.responseBytes = isCut(responseBody) ? utf8Length(responseBody) : -1
+    this.requestBytes = isCut(requestBody) ? byteCount(requestBody) : -1
+    this.responseBytes = isCut(responseBody) ? byteCount(responseBody) : -1
     const requestKept = truncateBody(requestBody) ?? ''
     const responseKept = truncateBody(responseBody) ?? ''
     // UTF-8 takes at most 3 bytes per UTF-16 unit: room for the worst case, grown rarely.
@@ -249,12 +239,12 @@ class Slot {
       // As `Headers` lists them (lower-case, sorted, repeats joined), whichever form was kept.
       requestHeaders: [...asHeaders(this.#latin1(urlEnd, headersEnd))],
       requestBody,
-      requestBytes: this.requestBytes >= 0 ? this.requestBytes : utf8Length(requestBody),
+      requestBytes: this.requestBytes >= 0 ? this.requestBytes : byteCount(requestBody),
       responseHeaders: responseHeaders
         ? [...(responseHeaders instanceof Headers ? responseHeaders : new Headers(responseHeaders))]
         : [],
       responseBody,
-      responseBytes: this.responseBytes >= 0 ? this.responseBytes : utf8Length(responseBody),
+      responseBytes: this.responseBytes >= 0 ? this.responseBytes : byteCount(responseBody),
     }
   }
 

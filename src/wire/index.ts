@@ -33,3 +33,4 @@ export { httpMethods, type ControlResolver, type HttpMethod, type Operation } fr
 export { readBodyText, readRequest, type ReadResult } from './read-request.ts'
 export type { RequestContext, RequestTrace } from './request-context.ts'
 export { headerSafe, respond } from './respond.ts'
+export { utf8Length } from './utf8-length.ts'

@@ -85,6 +85,27 @@ describe('createServer', () => {
     expect(JSON.parse(answer.body).ResponseStatus.ErrorCode).toBe(phrase)
   })
 
+  it('sends a CSV answer whole, with its length in UTF-8 bytes and the attachment name', async () => {
+    const store = createStore({ seed: 1 })
+    const server = await startServer({ store })
+    const key = Array.from(store.state.comments.keys())[0] as string
+    const message = 'Grüße, "quoted" 👋'
+    const answer = await rawRequest(server.url + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/csv' },
+      body: JSON.stringify({ Key: key, Message: message }),
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment;filename="CommentUpdateRequest.csv"',
+    )
+    expect(answer.headers['transfer-encoding']).toBeUndefined()
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body))
+    expect(answer.body).toMatch(/^Key,Name,Message,DateCreated,/)
+    expect(answer.body).toContain('"Grüße, ""quoted"" 👋"')
+    expect(answer.body.endsWith('\r\n')).toBe(true)
+  })
+
   it('writes NotImplementedException as the reason phrase of a 405', async () => {
     const server = await startServer()
     const answer = await rawRequest(`${server.url}/RestApi/json/reply/CommentUpdateRequest`, {
