@@ -42,7 +42,8 @@ export function updateCommentOperation(store: Store): Operation {
           })
         }
       }
-      const stored = store.state.comments.get(key.toLowerCase())
+      const id = key.toLowerCase()
+      const stored = store.state.comments.get(id)
       if (!stored) {
         return errorResponse(ctx, {
           status: 404,
@@ -63,7 +64,7 @@ export function updateCommentOperation(store: Store): Operation {
         updated.Email = input.Email
         Object.assign(updated, profilePictureUrls(input.Email))
       }
-      store.state.comments.set(key.toLowerCase(), updated)
+      store.state.comments.set(id, updated)
       store.changed()
       return respond(ctx, CommentResponse, updated)
     },

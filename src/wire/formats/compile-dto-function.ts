@@ -33,3 +33,20 @@ export function compileDtoFunction<T>(
     return null
   }
 }
+
+/**
+ * `make` run once per DTO, its result kept for that DTO. A memo of code derived from the DTO
+ * declarations (static data), not state: every mock and test would make the same function, so
+ * they share it.
+ */
+export function oncePerDto<T>(make: (def: DtoDef) => T): (def: DtoDef) => T {
+  const made = new WeakMap<DtoDef, { readonly value: T }>()
+  return (def) => {
+    let entry = made.get(def)
+    if (!entry) {
+      entry = { value: make(def) }
+      made.set(def, entry)
+    }
+    return entry.value
+  }
+}

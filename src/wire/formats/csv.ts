@@ -3,7 +3,8 @@ import { findField, type DtoDef } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Limits } from '../limits.ts'
 import type { Loose, LooseObject } from '../loose.ts'
-import { makeCsvTableWriter, type CsvCellWriters, type CsvTableWriter } from './csv-table-writer.ts'
+import { oncePerDto } from './compile-dto-function.ts'
+import { makeCsvTableWriter, type CsvCellWriters } from './csv-table-writer.ts'
 import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { jsvValue, readJsv } from './jsv.ts'
@@ -56,17 +57,7 @@ function csvCell(
   return stripQuotes(jsvValue(type, value, options))
 }
 
-// Writers made so far: a memo of code derived from the DTO declarations, as the JSON builders.
-const tableWriters = new WeakMap<DtoDef, CsvTableWriter | null>()
-
-function defaultTableWriter(def: DtoDef): CsvTableWriter | null {
-  let writer = tableWriters.get(def)
-  if (writer === undefined) {
-    writer = makeCsvTableWriter(def, defaultCells)
-    tableWriters.set(def, writer)
-  }
-  return writer
-}
+const defaultTableWriter = oncePerDto((def) => makeCsvTableWriter(def, defaultCells))
 
 /** What a writer made for a DTO calls: the same cells and quoting as the loop above. */
 const defaultCells: CsvCellWriters = {

@@ -5,7 +5,8 @@ import type { Loose } from '../loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
 import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { makeJsonTreeBuilder, type JsonTreeBuilder } from './json-tree-builder.ts'
+import { oncePerDto } from './compile-dto-function.ts'
+import { makeJsonTreeBuilder } from './json-tree-builder.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
@@ -56,18 +57,7 @@ export function writeJson(def: DtoDef, value: object, options: WriteOptions): st
   return JSON.stringify(builder ? builder(record) : treeOf(def, record, options, rawJson))
 }
 
-// Builders made so far. A memo of code derived from the DTO declarations (static data), not
-// state: every mock and test would make the same functions, so they share them.
-const treeBuilders = new WeakMap<DtoDef, JsonTreeBuilder | null>()
-
-function defaultTreeBuilder(def: DtoDef): JsonTreeBuilder | null {
-  let builder = treeBuilders.get(def)
-  if (builder === undefined) {
-    builder = makeJsonTreeBuilder(def, defaultNodeOf)
-    treeBuilders.set(def, builder)
-  }
-  return builder
-}
+const defaultTreeBuilder = oncePerDto((def) => makeJsonTreeBuilder(def, defaultNodeOf))
 
 /** `nodeOf` under the default options, for the builders (only called where rawJSON exists). */
 function defaultNodeOf(type: FieldType, value: unknown): unknown {
