@@ -6,6 +6,7 @@ import type { Store } from './store/index.ts'
 import {
   internalErrorResponse,
   notFoundResponse,
+  readHeader,
   withHostHeaders,
   type DispatchReport,
   type HostHeaders,
@@ -41,8 +42,11 @@ export function createApp(options: AppOptions = {}): Hono {
   const extra = options.handlers ? [...options.handlers] : []
   const cors = options.cors !== false
   const log = options.log
-  const hostHeadersOf = (request: Request): HostHeaders | undefined =>
-    cors ? corsHeaders(request.headers.get('origin')) : undefined
+  const hostHeadersOf = (
+    request: Request,
+    rawHeaders?: readonly string[],
+  ): HostHeaders | undefined =>
+    cors ? corsHeaders(readHeader(request, rawHeaders, 'origin')) : undefined
   const app = new Hono()
 
   app.all('*', async (c) => {
@@ -53,10 +57,11 @@ export function createApp(options: AppOptions = {}): Hono {
     if (cors && request.method === 'OPTIONS') {
       response = preflightResponse(request)
     } else {
-      const headers = hostHeadersOf(request)
-      report = log ? { contentType: null, warnings: noWarnings } : undefined
-      // On the Node server, the raw header list lets the journal keep the headers alone.
+      // On the Node server, the raw header list is read directly (see readHeader), and the
+      // journal keeps it rather than the request.
       const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
+      const headers = hostHeadersOf(request, rawHeaders)
+      report = log ? { contentType: null, warnings: noWarnings } : undefined
       response = await mock.dispatch(request, { headers, report, rawHeaders })
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.

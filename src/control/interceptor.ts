@@ -22,7 +22,7 @@ export function interceptRequest(
   ctx: RequestContext,
   state: ControlState,
 ): Promise<Response | undefined> | undefined {
-  const own = readRequestFault(ctx.request.headers.get('prefer'), ctx.query, (message) =>
+  const own = readRequestFault(ctx.header('prefer'), ctx.query, (message) =>
     ctx.warnings.push(message),
   )
   // A request's own Prefer wins over the rules, and then uses none of a rule's count.
@@ -59,9 +59,11 @@ async function applyFault(
   }
   if (network || status !== null) {
     // The operation will not read the body; the journal still shows what was sent.
-    ctx.trace.requestBody = await readBodyText(ctx.request, ctx.config.limits.bodyBytes).catch(
-      () => null,
-    )
+    ctx.trace.requestBody = await readBodyText(
+      ctx.request,
+      ctx.config.limits.bodyBytes,
+      ctx.header('content-length'),
+    ).catch(() => null)
   }
   if (network) {
     ctx.trace.fault = `network (${source})`

@@ -5,6 +5,7 @@ import { withHostHeaders, type HostHeaders } from './host-headers.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
 import { negotiate, type NegotiationMemo } from './negotiate.ts'
 import type { ControlResolver, Operation } from './operation.ts'
+import { readHeader } from './read-header.ts'
 import { createRequestContext, type RequestContext } from './request-context.ts'
 
 /**
@@ -102,7 +103,7 @@ export function createDispatch(
         const started = hooks ? performance.now() : 0
         // Routing is synchronous; only the operation (and a fault's delay) is awaited, here:
         // each async layer more costs a promise and a turn of the microtask queue per request.
-        const routed = route(request, target, rest, hostHeaders)
+        const routed = route(request, target, rest, hostHeaders, options?.rawHeaders)
         const ctx = routed.ctx
         let response = routed.response
         if (routed.operation && ctx) {
@@ -146,6 +147,7 @@ export function createDispatch(
     target: SplitUrl,
     rest: string,
     hostHeaders: HostHeaders | undefined,
+    rawHeaders: readonly string[] | undefined,
   ): Routed {
     const segments: string[] = []
     for (const part of rest.split('/')) {
@@ -189,7 +191,7 @@ export function createDispatch(
     }
 
     const { query } = target
-    const contentType = request.headers.get('content-type')
+    const contentType = readHeader(request, rawHeaders, 'content-type')
     const ctx = createRequestContext({
       request,
       contentType,
@@ -198,7 +200,7 @@ export function createDispatch(
       config,
       negotiated: negotiate(
         {
-          accept: request.headers.get('accept'),
+          accept: readHeader(request, rawHeaders, 'accept'),
           contentType,
           query,
           extension,
@@ -213,6 +215,7 @@ export function createDispatch(
       params,
       now: config.clock(),
       hostHeaders,
+      rawHeaders,
     })
     if (predefined && operation.method !== request.method) {
       // A pre-defined route reaches the service, which has no method for this verb.

@@ -35,7 +35,8 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
     if (isFormContentType(contentType) && ctx.bodyFormat === null) {
       form = await readForm(request, contentType ?? '', ctx)
     } else {
-      const text = await readBodyText(request, ctx.config.limits.bodyBytes)
+      const limit = ctx.config.limits.bodyBytes
+      const text = await readBodyText(request, limit, ctx.header('content-length'))
       ctx.trace.requestBody = text === '' ? null : text
       if (text.trim() !== '') {
         const tree = parseBody(text, ctx.bodyFormat ?? formatOfContentType(contentType), def, ctx)
@@ -160,9 +161,16 @@ class ReadContextOf implements ReadContext {
   }
 }
 
-/** The body as text (UTF-8, a BOM dropped), refused with 413 past the limit. */
-export async function readBodyText(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+/**
+ * The body as text (UTF-8, a BOM dropped), refused with 413 past the limit. `contentLength` is
+ * the header's value, for a caller that has read it already.
+ */
+export async function readBodyText(
+  request: Request,
+  limit: number,
+  contentLength: string | null = request.headers.get('content-length'),
+): Promise<string> {
+  const declared = Number(contentLength ?? Number.NaN)
   if (declared > limit) throw tooLarge(declared, limit)
   if (Number.isFinite(declared)) {
     if (declared === 0) return ''
@@ -238,7 +246,11 @@ async function readForm(
       )
     }
   }
-  const text = await readBodyText(request, ctx.config.limits.bodyBytes)
+  const text = await readBodyText(
+    request,
+    ctx.config.limits.bodyBytes,
+    ctx.header('content-length'),
+  )
   ctx.trace.requestBody = text === '' ? null : text
   return new URLSearchParams(text)
 }

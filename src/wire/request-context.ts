@@ -3,6 +3,7 @@ import type { Format } from './format.ts'
 import type { HostHeaders } from './host-headers.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './negotiate.ts'
+import { readHeader } from './read-header.ts'
 
 /** Everything a resolver knows about one request, built once by the dispatcher. */
 export interface RequestContext {
@@ -32,6 +33,8 @@ export interface RequestContext {
   readonly hostHeaders: HostHeaders | undefined
   /** What the journal keeps of this request, filled in as it is answered. */
   readonly trace: RequestTrace
+  /** A request header as `Headers.get` gives it; `name` lower-case. */
+  header(name: string): string | null
 }
 
 export interface RequestTrace {
@@ -44,7 +47,13 @@ export interface RequestTrace {
 }
 
 /** What the dispatcher knows when it builds a context; the rest starts empty. */
-export type RequestContextInit = Omit<RequestContext, 'url' | 'warnings' | 'trace'>
+export interface RequestContextInit extends Omit<
+  RequestContext,
+  'url' | 'warnings' | 'trace' | 'header'
+> {
+  /** The host's raw header list, when it gave one (see `readHeader`). */
+  readonly rawHeaders: readonly string[] | undefined
+}
 
 /**
  * A class, not an object literal: a literal with a getter is built by the runtime's slow path
@@ -71,6 +80,7 @@ class Context implements RequestContext {
     delayMs: 0,
     fault: null,
   }
+  readonly #rawHeaders: readonly string[] | undefined
   #url: URL | undefined
 
   constructor(init: RequestContextInit) {
@@ -86,6 +96,11 @@ class Context implements RequestContext {
     this.params = init.params
     this.now = init.now
     this.hostHeaders = init.hostHeaders
+    this.#rawHeaders = init.rawHeaders
+  }
+
+  header(name: string): string | null {
+    return readHeader(this.request, this.#rawHeaders, name)
   }
 
   // Parsed only when something needs all of it (the HTML page's links, a control route): a
