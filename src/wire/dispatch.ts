@@ -3,7 +3,7 @@ import { errorResponse, internalErrorResponse } from './errors.ts'
 import { isFormat, type Format } from './format.ts'
 import { withHostHeaders, type HostHeaders } from './host-headers.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
-import { negotiate, type NegotiationMemo } from './negotiate.ts'
+import { createNegotiationMemo, negotiate } from './negotiate.ts'
 import type { ControlResolver, Operation } from './operation.ts'
 import { readHeader } from './read-header.ts'
 import { createRequestContext, type RequestContext } from './request-context.ts'
@@ -94,7 +94,7 @@ export function createDispatch(
   const basePrefix = `${config.basePath.toLowerCase()}/`
   // Clients almost always write the base path as configured: matched without lower-casing.
   const basePrefixAsConfigured = `${config.basePath}/`
-  const negotiation: NegotiationMemo = new Map()
+  const negotiation = createNegotiationMemo()
 
   return async (request, options) => {
     const hostHeaders = options?.headers

@@ -24,6 +24,7 @@ export { readJson, writeJson } from './formats/json.ts'
 export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
 export { defaultLimits, type Limits } from './limits.ts'
 export {
+  createNegotiationMemo,
   negotiate,
   type Negotiated,
   type NegotiationInput,

@@ -87,6 +87,18 @@ describe('writers made for a DTO agree with the generic writers', () => {
     )
   })
 
+  it('a date changed in place is written as it is now, not as it was first written', () => {
+    const date = new Date(1_000)
+    const value = { Key: 'k', DateCreated: date }
+    expect(writeJson(CommentResponse, value, defaultWriteOptions)).toContain('"\\/Date(1000)\\/"')
+    date.setTime(2_000)
+    const text = writeJson(CommentResponse, value, defaultWriteOptions)
+    expect(text).toContain('"\\/Date(2000)\\/"')
+    expect(text).toBe(writeJson(CommentResponse, value, genericOptions))
+    date.setTime(Number.NaN)
+    expect(writeJson(CommentResponse, value, defaultWriteOptions)).toContain('"DateCreated":null')
+  })
+
   it('a DTO whose field names are not identifiers is written by the generic writers', () => {
     const odd = defineDto('Odd', 'Test', { 'Odd-Name': nullable(stringField()) })
     expect(makeJsonTreeBuilder(odd, fail)).toBeNull()

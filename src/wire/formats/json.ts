@@ -61,8 +61,23 @@ const defaultTreeBuilder = oncePerDto((def) => makeJsonTreeBuilder(def, defaultN
 
 /** `nodeOf` under the default options, for the builders (only called where rawJSON exists). */
 function defaultNodeOf(type: FieldType, value: unknown): unknown {
-  return nodeOf(type, value, defaultWriteOptions, (JSON as unknown as { rawJSON: RawJson }).rawJSON)
+  const rawJson = (JSON as unknown as { rawJSON: RawJson }).rawJSON
+  if (type.kind !== 'date' || !(value instanceof Date)) {
+    return nodeOf(type, value, defaultWriteOptions, rawJson)
+  }
+  // A stored entity keeps its Date objects from answer to answer: the raw token made for one
+  // is kept with the time it was made for (a Date can be changed in place). Making it again
+  // (the text, then JSON.rawJSON parsing it back to check it) cost about 1,000 instructions.
+  const time = value.getTime()
+  const known = dateTokens.get(value)
+  if (known && known.time === time) return known.token
+  const token = nodeOf(type, value, defaultWriteOptions, rawJson)
+  dateTokens.set(value, { time, token })
+  return token
 }
+
+// Raw date tokens by Date, under the default options: a memo of immutable values.
+const dateTokens = new WeakMap<Date, { readonly time: number; readonly token: unknown }>()
 
 /** The DTO's JSON tree: the fields to write, in order, under their cased names. */
 function treeOf(
