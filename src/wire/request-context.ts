@@ -57,7 +57,9 @@ export interface RequestContextInit extends Omit<
 
 /**
  * A class, not an object literal: a literal with a getter is built by the runtime's slow path
- * on every request, and each one carries its own closure.
+ * on every request, and each one carries its own closure. The fields are listed and assigned
+ * one by one, repeating the interface on purpose: `Object.assign(this, init)` would say it once
+ * but made the context about four times slower to build (0.04 → 0.15 µs, measured in a loop).
  */
 class Context implements RequestContext {
   readonly request: Request
