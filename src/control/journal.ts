@@ -1,4 +1,5 @@
 import { utf8Length } from '../wire/index.ts'
+
 /** One answered request, as `GET /__mock/journal` lists it. */
 export interface JournalEntry {
   readonly id: number
