@@ -1,3 +1,5 @@
+// `restapi-mock/handlers`: the msw handlers and what they are built from. Safe in a browser:
+// nothing here imports a Node built-in.
 export { createHandlers } from './create-handlers.ts'
 export {
   createMock,
@@ -11,3 +13,4 @@ export { updateABTestOperation } from './ab-testing.ts'
 export { updateCommentOperation } from './comments.ts'
 export { containersInfoOperation } from './containers-info.ts'
 export { createServiceOperation } from './services.ts'
+export { createStore, type StoreOptions } from '../src/create-store.ts'

@@ -1,33 +1,18 @@
-#!/usr/bin/env node
 import { parseArgs } from 'node:util'
+import { cliOptions, usageText } from './cli-options.ts'
 import { createStore } from './create-store.ts'
 import { createServer } from './server.ts'
 import { defaultCounts, type Counts } from './store/index.ts'
 import { formats, isFormat } from './wire/index.ts'
+import { mockVersion } from '../handlers/create-mock.ts'
 import { maxDelayMs, parseLatency } from './control/index.ts'
 import { attachStateFile, type StateFile } from './state-file.ts'
 
-const usage = `Usage: restapi-mock [options]
-
-  --port <n>             port to listen on (default: $PORT or 4000)
-  --host <addr>          address to bind (default: 127.0.0.1)
-  --seed <n>             seed of the generated data (default: 1)
-  --counts <k=n,...>     entities to seed: abTests, services, containers, comments
-                         (default: ${Object.entries(defaultCounts)
-                           .map(([k, v]) => `${k}=${v}`)
-                           .join(',')})
-  --strict               answer 400 where the real server silently drops a value
-  --default-format <f>   format when a request names none: ${formats.join(', ')} (default: html)
-  --base-path <path>     where the service lives (default: /RestApi)
-  --latency <ms|min-max> delay every operation: 200, or a range 100-600
-  --state-file <path>    load state from this JSON file if it exists, write it after changes
-  --no-cors              no CORS headers, as the real host
-  --no-log               no line per request on stdout
-  -h, --help             this text`
-
 /** Exits with a clear message on bad options instead of a stack trace. */
 function fail(message: string, showUsage = true): never {
-  process.stderr.write(`restapi-mock: ${message}\n${showUsage ? `\n${usage}\n` : ''}`)
+  process.stderr.write(
+    `restapi-mock: ${message}\n${showUsage ? `\n${usageText(cliOptions)}\n` : ''}`,
+  )
   process.exit(2)
 }
 
@@ -52,96 +37,97 @@ function parseCounts(text: string): Partial<Counts> {
   return counts
 }
 
-let parsed
-try {
-  parsed = parseArgs({
-    allowNegative: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string', default: '1' },
-      counts: { type: 'string' },
-      strict: { type: 'boolean', default: false },
-      'default-format': { type: 'string', default: 'html' },
-      'base-path': { type: 'string', default: '/RestApi' },
-      cors: { type: 'boolean', default: true },
-      log: { type: 'boolean', default: true },
-      latency: { type: 'string' },
-      'state-file': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  })
-} catch (error) {
-  fail((error as Error).message)
-}
-const { values } = parsed
-if (values.help) {
-  process.stdout.write(`${usage}\n`)
-  process.exit(0)
-}
-const defaultFormat = values['default-format'].toLowerCase()
-if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
-const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
-const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
-
-const latency = values.latency === undefined ? null : parseLatency(values.latency)
-if (latency === undefined) {
-  fail(
-    `--latency must be ms (200) or a range (100-600), at most ${maxDelayMs}, got '${values.latency}'`,
-  )
-}
-
-const startedAt = performance.now()
-const store = createStore({
-  seed,
-  ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
-})
-let stateFile: StateFile | undefined
-if (values['state-file']) {
+/**
+ * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
+ * @example await runCli(['--port', '4000', '--seed', '7'])
+ */
+export async function runCli(args: readonly string[]): Promise<void> {
+  let parsed
   try {
-    stateFile = attachStateFile(store, values['state-file'])
+    parsed = parseArgs({
+      args: [...args],
+      allowNegative: true,
+      options: cliOptions,
+    })
   } catch (error) {
-    fail(`could not load --state-file ${values['state-file']}: ${(error as Error).message}`, false)
+    fail((error as Error).message)
   }
-}
-const running = await createServer({
-  store,
-  port,
-  host: values.host,
-  strict: values.strict,
-  defaultFormat,
-  basePath: values['base-path'],
-  cors: values.cors,
-  latency,
-  ...(values.log ? {} : { log: false as const }),
-}).catch((error: NodeJS.ErrnoException) =>
-  fail(
-    error.code === 'EADDRINUSE'
-      ? `port ${port} is in use; pick another with --port`
-      : `could not start: ${error.message}`,
-  ),
-)
+  const { values } = parsed
+  if (values.help) {
+    process.stdout.write(`${usageText(cliOptions)}\n`)
+    process.exit(0)
+  }
+  if (values.version) {
+    process.stdout.write(`${mockVersion}\n`)
+    process.exit(0)
+  }
+  const defaultFormat = values['default-format'].toLowerCase()
+  if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
+  const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
+  const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
 
-process.stdout.write(
-  `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
-    ` (seed ${store.seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
-    `${latency ? `, latency ${latency.min}-${latency.max} ms` : ''}` +
-    `${stateFile ? `, state file ${values['state-file']}` : ''}` +
-    `${values.cors ? '' : ', no CORS'}) in ${Math.round(performance.now() - startedAt)} ms\n`,
-)
+  const latency = values.latency === undefined ? null : parseLatency(values.latency)
+  if (latency === undefined) {
+    fail(
+      `--latency must be ms (200) or a range (100-600), at most ${maxDelayMs}, got '${values.latency}'`,
+    )
+  }
 
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1)
-    stopping = true
-    process.stdout.write(`restapi-mock: ${signal}, shutting down\n`)
-    // Requests under way may finish; a stuck connection does not hold the exit for long.
-    const force = setTimeout(() => process.exit(0), 2000)
-    force.unref()
-    void running
-      .close()
-      .then(() => stateFile?.close())
-      .then(() => process.exit(0))
+  const startedAt = performance.now()
+  const store = createStore({
+    seed,
+    ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
   })
+  let stateFile: StateFile | undefined
+  if (values['state-file']) {
+    try {
+      stateFile = attachStateFile(store, values['state-file'])
+    } catch (error) {
+      fail(
+        `could not load --state-file ${values['state-file']}: ${(error as Error).message}`,
+        false,
+      )
+    }
+  }
+  const running = await createServer({
+    store,
+    port,
+    host: values.host,
+    strict: values.strict,
+    defaultFormat,
+    basePath: values['base-path'],
+    cors: values.cors,
+    latency,
+    ...(values.log ? {} : { log: false as const }),
+  }).catch((error: NodeJS.ErrnoException) =>
+    fail(
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is in use; pick another with --port`
+        : `could not start: ${error.message}`,
+    ),
+  )
+
+  process.stdout.write(
+    `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
+      ` (seed ${store.seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
+      `${latency ? `, latency ${latency.min}-${latency.max} ms` : ''}` +
+      `${stateFile ? `, state file ${values['state-file']}` : ''}` +
+      `${values.cors ? '' : ', no CORS'}) in ${Math.round(performance.now() - startedAt)} ms\n`,
+  )
+
+  let stopping = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) process.exit(1)
+      stopping = true
+      process.stdout.write(`restapi-mock: ${signal}, shutting down\n`)
+      // Requests under way may finish; a stuck connection does not hold the exit for long.
+      const force = setTimeout(() => process.exit(0), 2000)
+      force.unref()
+      void running
+        .close()
+        .then(() => stateFile?.close())
+        .then(() => process.exit(0))
+    })
+  }
 }

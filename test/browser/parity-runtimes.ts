@@ -1,11 +1,6 @@
 import { getResponse } from 'msw'
-import {
-  createApp,
-  createHandlers,
-  createMock,
-  createServer,
-  createStore,
-} from '../../src/index.ts'
+import { createApp, createMock, createServer, createStore } from '../../src/index.ts'
+import { createHandlers } from '../../handlers/index.ts'
 import { parityNow, paritySeed, type ParityAnswer, type ParityRequest } from './parity-matrix.ts'
 
 // The three Node runtimes of the parity test, each on a fresh mock from the same seed and the

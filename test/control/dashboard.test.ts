@@ -2,7 +2,8 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { dashboardHtml } from '../../src/control/dashboard.ts'
 import { dashboardScript } from '../../src/control/dashboard-script.ts'
-import { createApp, createHandlers, createStore } from '../../src/index.ts'
+import { createApp, createStore } from '../../src/index.ts'
+import { createHandlers } from '../../handlers/index.ts'
 
 async function pageThroughApp(basePath?: string): Promise<Response> {
   const app = createApp({ store: createStore({ seed: 1 }), ...(basePath ? { basePath } : {}) })

@@ -1,6 +1,7 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createApp, createHandlers, createMock, createStore } from '../../src/index.ts'
+import { createApp, createMock, createStore } from '../../src/index.ts'
+import { createHandlers } from '../../handlers/index.ts'
 import { now } from '../operations/support.ts'
 import {
   abTestCreate,

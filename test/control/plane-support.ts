@@ -5,13 +5,13 @@ import { getResponse, type HttpHandler } from 'msw'
 import type { Hono } from 'hono'
 import {
   createApp,
-  createHandlers,
   createMock,
   createStore,
   type Mock,
   type MockOptions,
   type Store,
 } from '../../src/index.ts'
+import { createHandlers } from '../../handlers/index.ts'
 import { NetworkFault } from '../../src/network-fault.ts'
 import { now } from '../operations/support.ts'
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { createHandlers, createMock, createStore } from 'restapi-mock'
+import { createHandlers, createMock, createStore } from 'restapi-mock/handlers'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 // The README's Vitest recipe, written as a user's suite writes it: the mock's handlers in msw's

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { getResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { createApp, createHandlers, createMock, createStore } from '../../src/index.ts'
+import { createApp, createMock, createStore } from '../../src/index.ts'
+import { createHandlers } from '../../handlers/index.ts'
 import { formats } from '../../src/wire/format.ts'
 import {
   checkExchange,

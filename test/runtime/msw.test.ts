@@ -1,7 +1,8 @@
 import { getResponse, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, createHandlers, createStore, type Store } from '../../src/index.ts'
+import { createApp, createStore, type Store } from '../../src/index.ts'
+import { createHandlers } from '../../handlers/index.ts'
 import { now } from '../operations/support.ts'
 
 const origin = 'http://localhost'

@@ -1,0 +1,91 @@
+import { defaultCounts } from './store/index.ts'
+import { formats } from './wire/index.ts'
+
+/** One command-line option: what `parseArgs` reads, plus how `--help` lists it. */
+export interface CliOption {
+  readonly type: 'string' | 'boolean'
+  readonly short?: string
+  /** The value's placeholder in the usage text (`<n>`). */
+  readonly arg?: string
+  readonly default?: string | boolean
+  /** A switch that is on by default, so `--help` lists its `--no-` form. */
+  readonly negated?: boolean
+  readonly help: string
+}
+
+const countsText = Object.entries(defaultCounts)
+  .map(([kind, count]) => `${kind}=${count}`)
+  .join(',')
+
+/**
+ * Every option of `restapi-mock`, in the order `--help` lists them. The table is also the
+ * `parseArgs` configuration (it ignores the extra fields), so an option cannot be read without
+ * being listed.
+ */
+export const cliOptions = {
+  port: { type: 'string', arg: '<n>', help: 'port to listen on (default: $PORT or 4000)' },
+  host: { type: 'string', arg: '<addr>', default: '127.0.0.1', help: 'address to bind' },
+  seed: { type: 'string', arg: '<n>', default: '1', help: 'seed of the generated data' },
+  counts: {
+    type: 'string',
+    arg: '<k=n,...>',
+    help: `entities to seed: abTests, services, containers, comments (default: ${countsText})`,
+  },
+  strict: {
+    type: 'boolean',
+    default: false,
+    help: 'answer 400 where the real server silently drops a value',
+  },
+  'default-format': {
+    type: 'string',
+    arg: '<f>',
+    default: 'html',
+    help: `format when a request names none: ${formats.join(', ')}`,
+  },
+  'base-path': {
+    type: 'string',
+    arg: '<path>',
+    default: '/RestApi',
+    help: 'where the service lives',
+  },
+  latency: {
+    type: 'string',
+    arg: '<ms|min-max>',
+    help: 'delay every operation: 200, or a range 100-600',
+  },
+  'state-file': {
+    type: 'string',
+    arg: '<path>',
+    help: 'load state from this JSON file if it exists, write it after changes',
+  },
+  cors: {
+    type: 'boolean',
+    default: true,
+    negated: true,
+    help: 'no CORS headers, as the real host',
+  },
+  log: { type: 'boolean', default: true, negated: true, help: 'no line per request on stdout' },
+  version: { type: 'boolean', short: 'v', default: false, help: 'print the version and exit' },
+  help: { type: 'boolean', short: 'h', default: false, help: 'print this text and exit' },
+} as const satisfies Record<string, CliOption>
+
+/** The `--help` text: one line per option, with its default where it has one. */
+export function usageText(options: Readonly<Record<string, CliOption>>): string {
+  const rows = Object.entries(options).map(([name, option]) => {
+    const short = option.short ? `-${option.short}, ` : ''
+    const flag = option.negated
+      ? `--no-${name}`
+      : `${short}--${name}${option.arg ? ` ${option.arg}` : ''}`
+    const help =
+      typeof option.default === 'string'
+        ? `${option.help} (default: ${option.default})`
+        : option.help
+    return [flag, help] as const
+  })
+  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2
+  return [
+    'Usage: restapi-mock [options]',
+    '',
+    ...rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`),
+  ].join('\n')
+}

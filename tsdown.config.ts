@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsdown'
+
+// The published package: ESM JavaScript, declarations and source maps for each entry point.
+// Dependencies and the msw peer stay external, so the user's bundler and Node resolve one msw,
+// one faker and one Hono. publint and arethetypeswrong check the packed tarball instead
+// (`npm run lint:package`, and the consumer test).
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    handlers: 'handlers/index.ts',
+    browser: 'src/browser.ts',
+    cli: 'src/start.ts',
+  },
+  format: 'esm',
+  platform: 'node',
+  target: 'node22.12',
+  fixedExtension: false,
+  dts: true,
+  sourcemap: true,
+  clean: true,
+})
