@@ -8,6 +8,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     handlers: 'handlers/index.ts',
+    'handlers-node': 'handlers/node-entry.ts',
     browser: 'src/browser.ts',
     cli: 'src/start.ts',
   },
