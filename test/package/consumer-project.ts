@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto'
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
   utimesSync,
-  writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { installConsumer } from './consumer-install.ts'
 import { withDirectoryLock } from './directory-lock.ts'
 import { runOrFail, userEnv } from './run-command.ts'
 
@@ -56,16 +54,23 @@ function filesUnder(dir: string): string[] {
     .sort()
 }
 
-/** Everything the consumer project is made from; the same inputs reuse the same install. */
-function inputsKey(tarball: string, dependencies: readonly string[]): string {
-  const hash = createHash('sha256')
-  hash.update(readFileSync(tarball))
-  hash.update(JSON.stringify(dependencies))
-  for (const file of [...filesUnder(fixturesDir), recipeFile, fileURLToPath(import.meta.url)]) {
-    hash.update(file.slice(projectRoot.length))
-    hash.update(readFileSync(file))
+/** Everything but the tarball that a consumer project is made from, hashed. */
+function baseKey(dependencies: readonly string[], files: Readonly<Record<string, string>>): string {
+  const hash = createHash('sha256').update(JSON.stringify(dependencies))
+  const helpers = ['consumer-project.ts', 'consumer-install.ts'].map(
+    (name) => [name, fileURLToPath(new URL(name, import.meta.url))] as const,
+  )
+  for (const [name, file] of [...Object.entries(files), ...helpers]) {
+    hash.update(`${name}\0`).update(readFileSync(file)).update('\0')
   }
   return hash.digest('hex').slice(0, 20)
+}
+
+/** What the project is made from: the fixtures by their own names, and the Vitest recipe. */
+function projectFiles(): Record<string, string> {
+  const files: Record<string, string> = { 'recipe.test.ts': recipeFile }
+  for (const file of filesUnder(fixturesDir)) files[relative(fixturesDir, file)] = file
+  return files
 }
 
 /** `npm pack`, as `npm publish` does it: its prepack builds dist first. */
@@ -82,51 +87,16 @@ async function pack(): Promise<string> {
   return join(destination, name)
 }
 
-/** Sets the project up as a user does, in a staging folder renamed into place when complete. */
-async function install(dir: string, tarball: string, dependencies: string[]): Promise<void> {
-  const staging = `${dir}.staging-${process.pid}`
-  rmSync(staging, { recursive: true, force: true })
-  mkdirSync(staging)
-  writeFileSync(
-    join(staging, 'package.json'),
-    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
-  )
-  const tarballName = tarball.split('/').pop() ?? 'restapi-mock.tgz'
-  cpSync(tarball, join(staging, tarballName))
-  cpSync(fixturesDir, staging, { recursive: true })
-  cpSync(recipeFile, join(staging, 'recipe.test.ts'))
-  const options = { cwd: staging, env: userEnv() }
-  await runOrFail(
-    'npm',
-    [
-      'install',
-      '--save-dev',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      `./${tarballName}`,
-      ...dependencies,
-    ],
-    options,
-    300_000,
-  )
-  await runOrFail('npx', ['msw', 'init', 'public', '--save'], options, 60_000)
-  try {
-    renameSync(staging, dir)
-  } catch (error) {
-    // Another process (another checkout's test run) finished the same install first.
-    rmSync(staging, { recursive: true, force: true })
-    if (!existsSync(dir)) throw error
-  }
-}
-
-/** Drops consumer projects and leftovers that no run has used for a day. */
+/**
+ * Drops consumer projects and leftovers that no run has used for half an hour: any change to
+ * the sources makes a new tarball and so a new project, and each holds about 100 MB.
+ */
 function prune(keep: string): void {
-  const dayAgo = Date.now() - 24 * 3600_000
+  const unusedSince = Date.now() - 30 * 60_000
   for (const name of readdirSync(cacheRoot)) {
     const path = join(cacheRoot, name)
     if (path === keep || name.endsWith('.lock')) continue
-    if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true })
+    if (statSync(path).mtimeMs < unusedSince) rmSync(path, { recursive: true, force: true })
   }
 }
 
@@ -134,7 +104,8 @@ function prune(keep: string): void {
  * Packs this repository and returns a consumer project with the tarball installed, as a user's
  * project has it. One install serves every caller: it is kept under the OS temp folder, keyed by
  * a hash of the tarball, the fixtures and the dependency ranges, and a lock makes concurrent
- * callers (Vitest runs files in parallel) wait for one pack and one install.
+ * callers (Vitest runs files in parallel) wait for one pack and one install. A new tarball
+ * (after a change to the sources) only replaces the package in a copy of the last project.
  * @example const { dir } = await consumerProject()
  */
 export async function consumerProject(): Promise<ConsumerProject> {
@@ -144,16 +115,20 @@ export async function consumerProject(): Promise<ConsumerProject> {
     const packed = await pack()
     try {
       const dependencies = consumerDependencies()
-      const dir = join(cacheRoot, inputsKey(packed, dependencies))
+      const files = projectFiles()
+      const base = baseKey(dependencies, files)
+      const key = createHash('sha256').update(base).update(readFileSync(packed)).digest('hex')
+      const dir = join(cacheRoot, key.slice(0, 20))
       const installedNow = !existsSync(dir)
-      if (installedNow) await install(dir, packed, dependencies)
+      if (installedNow) {
+        await installConsumer({ dir, tarball: packed, dependencies, files, baseKey: base })
+      }
       const now = new Date()
       utimesSync(dir, now, now)
       prune(dir)
-      const tarball = join(dir, packed.split('/').pop() ?? '')
-      return { dir, tarball, installedNow }
+      return { dir, tarball: join(dir, basename(packed)), installedNow }
     } finally {
-      rmSync(join(packed, '..'), { recursive: true, force: true })
+      rmSync(dirname(packed), { recursive: true, force: true })
     }
   })
 }
