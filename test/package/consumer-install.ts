@@ -41,6 +41,28 @@ function findDonor(plan: InstallPlan): string | undefined {
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
 }
 
+/** Copies the donor project into `staging`, if there is one and it can be copied. */
+function copyDonor(plan: InstallPlan, staging: string): string | undefined {
+  const donor = findDonor(plan)
+  if (!donor) return undefined
+  try {
+    cpSync(donor, staging, {
+      recursive: true,
+      verbatimSymlinks: true,
+      // Not the donor's page build or Vite's cache: they belong to the old tarball.
+      filter: (source) =>
+        !/^(dist|node_modules\/\.vite)(\/|$)/.test(source.slice(donor.length + 1)),
+    })
+  } catch {
+    // Another checkout's run pruned it meanwhile: install afresh instead.
+    rmSync(staging, { recursive: true, force: true })
+    return undefined
+  }
+  for (const old of readdirSync(staging).filter((name) => name.endsWith('.tgz')))
+    rmSync(join(staging, old))
+  return donor
+}
+
 /**
  * Sets a consumer project up as a user does (`npm i -D restapi-mock msw …`, then
  * `npx msw init public --save`), in a staging folder renamed into place when complete. A new
@@ -50,18 +72,8 @@ function findDonor(plan: InstallPlan): string | undefined {
 export async function installConsumer(plan: InstallPlan): Promise<void> {
   const staging = `${plan.dir}.staging-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
-  const donor = findDonor(plan)
-  if (donor) {
-    cpSync(donor, staging, {
-      recursive: true,
-      verbatimSymlinks: true,
-      // Not the donor's page build or Vite's cache: they belong to the old tarball.
-      filter: (source) =>
-        !/^(dist|node_modules\/\.vite)(\/|$)/.test(source.slice(donor.length + 1)),
-    })
-    for (const old of readdirSync(staging).filter((name) => name.endsWith('.tgz')))
-      rmSync(join(staging, old))
-  } else {
+  const donor = copyDonor(plan, staging)
+  if (!donor) {
     mkdirSync(staging)
     writeFileSync(
       join(staging, 'package.json'),

@@ -24,17 +24,21 @@ export interface CommandOptions {
   readonly env?: NodeJS.ProcessEnv
 }
 
+/** What the outer `npm test` and Vitest set for themselves, not settings of the user's. */
+const runVariables =
+  /^(npm_(?!config_)|npm_config_local_prefix$|INIT_CWD$|VITEST|NODE_ENV$|NODE_OPTIONS$|TEST$|PORT$)/i
+
 /**
  * The environment a user's shell gives a command: the Node the tests run on first in PATH (so
  * `npx`, npm and every `#!/usr/bin/env node` bin run on it), and nothing of this repository's
- * own run: no `node_modules/.bin` of ours, no `npm_*` settings of the outer `npm test`, no
+ * own run: no `node_modules/.bin` of ours, no package or script variables of the outer
+ * `npm test` (its npm settings stay: a registry or cache set for CI applies here too), no
  * Vitest or NODE_ENV variables that would change how the consumer's own tools behave.
  */
 export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(process.env)) {
-    if (/^(npm_|VITEST|NODE_ENV$|NODE_OPTIONS$|TEST$|PORT$)/i.test(name)) continue
-    env[name] = value
+    if (!runVariables.test(name)) env[name] = value
   }
   const path = (process.env.PATH ?? '')
     .split(delimiter)
