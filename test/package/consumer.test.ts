@@ -24,6 +24,11 @@ let project: ConsumerProject
 const started: RunningCommand[] = []
 
 beforeAll(async () => {
+  // The consumer's commands run on this Node (first in their PATH), as a user's would on theirs.
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
+  expect(major * 1000 + minor, 'the tests run on Node 22.12 or newer').toBeGreaterThanOrEqual(
+    22_012,
+  )
   project = await consumerProject()
 }, 600_000)
 
