@@ -19,4 +19,17 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  plugins: [
+    {
+      // The declaration plugin drops the declaration maps when they are off, but not the
+      // comments that point to them; such maps would name src/, which the package leaves out.
+      name: 'no-declaration-map-comments',
+      generateBundle(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.fileName.endsWith('.d.ts'))
+            chunk.code = chunk.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
+        }
+      },
+    },
+  ],
 })
