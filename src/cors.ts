@@ -30,7 +30,9 @@ export function corsHeaders(origin: string): HostHeaders {
  */
 export function preflightResponse(request: Request, origin: string | null): Response {
   const headers: Record<string, string> = {
-    ...(origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' } : {}),
+    ...(origin
+      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' }
+      : {}),
     'Access-Control-Allow-Methods': allowMethods,
     'Access-Control-Max-Age': '600',
     Vary: 'Accept, Origin, Access-Control-Request-Headers',

@@ -107,6 +107,7 @@ export const maxLogLineChars = 4096
 
 // C0 and C1 controls and DEL, the Unicode line and paragraph separators and the bidirectional
 // overrides: what a terminal obeys (ESC clears the screen), breaks a line at, or reorders.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for.
 const unsafeCharacter = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 const namedEscapes: ReadonlyMap<number, string> = new Map([
   [9, '\\t'],

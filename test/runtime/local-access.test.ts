@@ -38,7 +38,10 @@ function setup(options: AppOptions = {}) {
 describe('the origin check', () => {
   it('creates a service from a text/plain POST without an Origin, as curl sends it', async () => {
     const { app, store } = setup()
-    const response = await app.request(createServicePath, simplePost(createServicePath, serviceBody))
+    const response = await app.request(
+      createServicePath,
+      simplePost(createServicePath, serviceBody),
+    )
     expect(response.status).toBe(200)
     expect(store.state.services.get('/api/planted')?.Name).toBe('Planted')
   })
@@ -275,9 +278,7 @@ describe('the Node server', () => {
       headers: { Host: `evil.example:${server.port}` },
     })
     expect(answer.status).toBe(403)
-    expect(JSON.parse(answer.body).ResponseStatus.Message).toContain(
-      '--allowed-hosts evil.example',
-    )
+    expect(JSON.parse(answer.body).ResponseStatus.Message).toContain('--allowed-hosts evil.example')
     const local = await rawRequest(`${server.url}/__mock/settings`, {
       method: 'GET',
       headers: { Host: `localhost:${server.port}` },

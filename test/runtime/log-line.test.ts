@@ -18,6 +18,7 @@ function firstKey(store: Store): string {
 }
 
 // Anything a terminal obeys or breaks a line at.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for.
 const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 describe('safeLogLine', () => {
@@ -101,7 +102,10 @@ describe('the command', () => {
     while (!run.stdout().includes('PUT /RestApi/comments-api') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
-    const logged = run.stdout().split('\n').filter((line) => line.includes('/RestApi/'))
+    const logged = run
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('/RestApi/'))
     // The start line, then the request's one line: the forged one is part of it, escaped.
     expect(logged.filter((line) => line.startsWith('PUT /RestApi/'))).toHaveLength(1)
     expect(logged.some((line) => line.startsWith('PUT /RestApi/forged'))).toBe(false)

@@ -169,7 +169,11 @@ describe('the warnings of an opened-up server', () => {
   })
 
   it('warns about any host and any origin', () => {
-    const warnings = exposureWarnings({ host: '127.0.0.1', allowedHosts: true, allowedOrigins: '*' })
+    const warnings = exposureWarnings({
+      host: '127.0.0.1',
+      allowedHosts: true,
+      allowedOrigins: '*',
+    })
     expect(warnings).toHaveLength(2)
     expect(warnings[0]).toContain('--allowed-hosts all')
     expect(warnings[1]).toContain('--cors-origin *')
