@@ -27,8 +27,8 @@ export const cliOptions = {
   host: { type: 'string', arg: '<addr>', default: '127.0.0.1', help: 'address to bind' },
   'allowed-hosts': {
     type: 'string',
-    arg: '<host,...|all>',
-    help: 'Host names served besides loopback ones and --host (.example.com: it and its subdomains; all: any)',
+    arg: '<host,...>',
+    help: 'more Host names to serve than loopback ones and --host (.example.com: it and its subdomains; all: any)',
   },
   seed: { type: 'string', arg: '<n>', default: '1', help: 'seed of the generated data' },
   counts: {
@@ -65,8 +65,8 @@ export const cliOptions = {
   },
   'cors-origin': {
     type: 'string',
-    arg: '<origin,...|*>',
-    help: 'origins whose pages may call the mock besides loopback ones (null: file pages; *: any site)',
+    arg: '<origin,...>',
+    help: 'more origins whose pages may call the mock than loopback ones (null: file pages; *: any site)',
   },
   cors: {
     type: 'boolean',

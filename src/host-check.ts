@@ -111,8 +111,11 @@ export function createHostCheck(allowed: AllowedHosts = []): (host: string) => b
         (isLoopbackHostname(name) ||
           exact.has(name) ||
           domains.some((domain) => name === domain.slice(1) || name.endsWith(domain)))
-      if (memo.size >= memoLimit) memo.clear()
-      memo.set(host, answer)
+      // Only values a browser could send are kept: a 16 KB header is refused, not remembered.
+      if (name !== null) {
+        if (memo.size >= memoLimit) memo.clear()
+        memo.set(host, answer)
+      }
     }
     if (answer) lastAllowed = host
     return answer

@@ -55,8 +55,11 @@ export function createOriginCheck(
     let answer = memo.get(origin)
     if (answer === undefined) {
       answer = listedOrLoopback(origin, listed)
-      if (memo.size >= memoLimit) memo.clear()
-      memo.set(origin, answer)
+      // A 16 KB header is judged, not remembered.
+      if (origin.length <= 256) {
+        if (memo.size >= memoLimit) memo.clear()
+        memo.set(origin, answer)
+      }
     }
     if (answer) {
       lastAllowed = origin
