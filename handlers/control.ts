@@ -1,3 +1,4 @@
+import { dashboardHeaders } from '../src/control/dashboard.ts'
 import { journalToHar } from '../src/control/har.ts'
 import type { ControlState } from '../src/control/interceptor.ts'
 import { parseLatency, type Latency } from '../src/control/latency.ts'
@@ -61,9 +62,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
 
     switch (route) {
       case 'GET /':
-        return new Response(deps.dashboard(), {
-          headers: { 'Content-Type': 'text/html; charset=utf-8' },
-        })
+        return new Response(deps.dashboard(), { headers: { ...dashboardHeaders } })
       case 'GET /state':
         return new Response(stateJson(store), { headers: { 'Content-Type': jsonType } })
       case 'POST /reset': {

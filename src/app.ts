@@ -11,10 +11,13 @@ import {
   type DispatchReport,
   type HostHeaders,
 } from './wire/index.ts'
+import { createAccessCheck } from './access-check.ts'
 import { corsHeaders, preflightResponse } from './cors.ts'
 import { createStore } from './create-store.ts'
+import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
-import { formatLogLine } from './request-log.ts'
+import type { AllowedOrigins } from './origin-check.ts'
+import { formatFaultLine, formatLogLine } from './request-log.ts'
 
 export interface AppOptions extends Omit<MockOptions, 'store'> {
   /** A mock to serve; otherwise one is built from `store` and the settings. */
@@ -23,8 +26,23 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
   store?: Store
   /** The user's own msw handlers, tried when no route of the mock matches. */
   handlers?: readonly RequestHandler[]
-  /** CORS for the Node server (any origin, credentials, the requested headers). Default on. */
+  /**
+   * CORS for the Node server: allowed origins echoed, credentials, the requested headers.
+   * Default on; off, answers carry none, as the real host's (the origin check stays).
+   */
   cors?: boolean
+  /**
+   * `Host` names served besides loopback ones (`mock.test`, `.example.com` for a domain and
+   * its subdomains), or `true` for any host, which gives up the guard against DNS rebinding.
+   * Other hosts get a 403. Default none.
+   */
+  allowedHosts?: AllowedHosts
+  /**
+   * Origins whose pages may call the mock besides loopback ones (`https://app.example`,
+   * `null`), or `'*'` for any site. A request from another origin gets a 403 before anything
+   * runs; a request without an `Origin` is always served. Default none.
+   */
+  allowedOrigins?: AllowedOrigins
   /** Gets one line per answered request (`PUT /RestApi/… json 200 1.3ms`); default none. */
   log?: (line: string) => void
 }
@@ -42,25 +60,27 @@ export function createApp(options: AppOptions = {}): Hono {
   const extra = options.handlers ? [...options.handlers] : []
   const cors = options.cors !== false
   const log = options.log
-  const hostHeadersOf = (
-    request: Request,
-    rawHeaders?: readonly string[],
-  ): HostHeaders | undefined =>
-    cors ? corsHeaders(readHeader(request, rawHeaders, 'origin')) : undefined
+  const refusal = createAccessCheck({
+    cors,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+  })
   const app = new Hono()
 
   app.all('*', async (c) => {
     const request = c.req.raw
     const started = log ? performance.now() : 0
-    let response: Response | undefined
+    // On the Node server, the raw header list is read directly (see readHeader), and the
+    // journal keeps it rather than the request.
+    const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
+    const origin = readHeader(request, rawHeaders, 'origin')
+    // A refused request gets its 403 before anything runs: no operation, no journal entry.
+    let response = refusal(request, rawHeaders, origin)
     let report: DispatchReport | undefined
-    if (cors && request.method === 'OPTIONS') {
-      response = preflightResponse(request)
-    } else {
-      // On the Node server, the raw header list is read directly (see readHeader), and the
-      // journal keeps it rather than the request.
-      const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
-      const headers = hostHeadersOf(request, rawHeaders)
+    if (!response && cors && request.method === 'OPTIONS') {
+      response = preflightResponse(request, origin)
+    } else if (!response) {
+      const headers = cors && origin !== null ? corsHeaders(origin) : undefined
       report = log ? { contentType: null, warnings: noWarnings } : undefined
       response = await mock.dispatch(request, { headers, report, rawHeaders })
       if (!response && extra.length > 0) {
@@ -87,12 +107,18 @@ export function createApp(options: AppOptions = {}): Hono {
     const socket = env?.incoming?.socket
     if (!socket) throw new NetworkFault()
     socket.destroy()
-    log?.(`${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`)
+    log?.(formatFaultLine(request))
     return new Response(null, { status: 500 })
   }
   app.onError((error, c) => {
     if (error instanceof NetworkFault) throw error
-    const response = internalErrorResponse(error, hostHeadersOf(c.req.raw))
+    const request = c.req.raw
+    const origin = request.headers.get('origin')
+    const headers: HostHeaders | undefined =
+      cors && origin !== null && !refusal(request, undefined, origin)
+        ? corsHeaders(origin)
+        : undefined
+    const response = internalErrorResponse(error, headers)
     log?.(formatLogLine(c.req.raw, response, 0))
     return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
   })

@@ -25,6 +25,11 @@ const countsText = Object.entries(defaultCounts)
 export const cliOptions = {
   port: { type: 'string', arg: '<n>', help: 'port to listen on (default: $PORT or 4000)' },
   host: { type: 'string', arg: '<addr>', default: '127.0.0.1', help: 'address to bind' },
+  'allowed-hosts': {
+    type: 'string',
+    arg: '<host,...>',
+    help: 'more Host names to serve than loopback ones and --host (.example.com: it and its subdomains; all: any)',
+  },
   seed: { type: 'string', arg: '<n>', default: '1', help: 'seed of the generated data' },
   counts: {
     type: 'string',
@@ -58,11 +63,16 @@ export const cliOptions = {
     arg: '<path>',
     help: 'load state from this JSON file if it exists, write it after changes',
   },
+  'cors-origin': {
+    type: 'string',
+    arg: '<origin,...>',
+    help: 'more origins whose pages may call the mock than loopback ones (null: file pages; *: any site)',
+  },
   cors: {
     type: 'boolean',
     default: true,
     negated: true,
-    help: 'no CORS headers, as the real host',
+    help: 'no CORS headers, as the real host (other origins are still refused)',
   },
   log: { type: 'boolean', default: true, negated: true, help: 'no line per request on stdout' },
   version: { type: 'boolean', short: 'v', default: false, help: 'print the version and exit' },

@@ -7,6 +7,9 @@ import { formats, isFormat } from './wire/index.ts'
 import { mockVersion } from '../handlers/create-mock.ts'
 import { maxDelayMs, parseLatency } from './control/index.ts'
 import { attachStateFile, type StateFile } from './state-file.ts'
+import { exposureWarnings } from './exposure-warnings.ts'
+import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
+import { parseAllowedOrigins, type AllowedOrigins } from './origin-check.ts'
 
 /** Exits with a clear message on bad options instead of a stack trace. */
 function fail(message: string, showUsage = true): never {
@@ -73,6 +76,17 @@ export async function runCli(args: readonly string[]): Promise<void> {
     )
   }
 
+  let allowedHosts: AllowedHosts | undefined
+  let allowedOrigins: AllowedOrigins | undefined
+  try {
+    const hosts = values['allowed-hosts']
+    const origins = values['cors-origin']
+    allowedHosts = hosts === undefined ? undefined : parseAllowedHosts(hosts)
+    allowedOrigins = origins === undefined ? undefined : parseAllowedOrigins(origins)
+  } catch (error) {
+    fail((error as Error).message)
+  }
+
   const startedAt = performance.now()
   const store = createStore({
     seed,
@@ -97,6 +111,8 @@ export async function runCli(args: readonly string[]): Promise<void> {
     defaultFormat,
     basePath: values['base-path'],
     cors: values.cors,
+    allowedHosts,
+    allowedOrigins,
     latency,
     ...(values.log ? {} : { log: false as const }),
   }).catch((error: NodeJS.ErrnoException) =>
@@ -107,6 +123,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
     ),
   )
 
+  for (const warning of exposureWarnings({ host: values.host, allowedHosts, allowedOrigins })) {
+    process.stderr.write(`restapi-mock: warning: ${warning}\n`)
+  }
   process.stdout.write(
     `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
       ` (seed ${store.seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +

@@ -3,22 +3,16 @@ import type { HostHeaders } from './wire/index.ts'
 const allowMethods = 'GET, POST, PUT, DELETE, PATCH, OPTIONS, HEAD'
 const exposeHeaders = 'Content-Disposition, X-Mock-Warning'
 
-// Without an Origin (curl, server-side fetch) the headers never vary: one shared record.
-const anyOrigin: HostHeaders = Object.freeze({
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Credentials': 'true',
-  'Access-Control-Expose-Headers': exposeHeaders,
-})
-
 /**
- * The CORS headers of an answer to a request from `origin`: any origin (echoed, so credentials
- * work) and credentials, as ServiceStack's CorsFeature allows. They are handed to the mock's
- * dispatch, which builds them into each answer: adding them afterwards would make the Node
- * server copy every answer (measured: about a third of the throughput, then several µs).
- * @example mock.dispatch(request, { headers: corsHeaders(request.headers.get('origin')) })
+ * The CORS headers of an answer to a page of `origin`, an origin the access check allowed:
+ * the origin echoed (never `*`, so credentials work) and credentials, as ServiceStack's
+ * CorsFeature allows. A request without an `Origin` gets none: it is no CORS request, and an
+ * answer cached from it must not serve another site's page later. They are handed to the
+ * mock's dispatch, which builds them into each answer: adding them afterwards would make the
+ * Node server copy every answer (measured: about a third of the throughput, then several µs).
+ * @example mock.dispatch(request, { headers: corsHeaders('http://localhost:5173') })
  */
-export function corsHeaders(origin: string | null | undefined): HostHeaders {
-  if (!origin) return anyOrigin
+export function corsHeaders(origin: string): HostHeaders {
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
@@ -27,16 +21,26 @@ export function corsHeaders(origin: string | null | undefined): HostHeaders {
   }
 }
 
-/** The answer to a preflight: every OPTIONS request is answered at once, as CorsFeature does. */
-export function preflightResponse(request: Request): Response {
+/**
+ * The answer to a preflight from an allowed page: answered at once, as CorsFeature does, with
+ * the requested headers (an OPTIONS request without an `Origin` is no preflight, and gets no
+ * origin back). A page on a
+ * public site that was allowed deliberately (`--cors-origin https://app.example`) also gets
+ * Chrome's private-network permission, which it asks for before calling a local address.
+ */
+export function preflightResponse(request: Request, origin: string | null): Response {
   const headers: Record<string, string> = {
-    'Access-Control-Allow-Origin': request.headers.get('origin') || '*',
-    'Access-Control-Allow-Credentials': 'true',
+    ...(origin
+      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' }
+      : {}),
     'Access-Control-Allow-Methods': allowMethods,
     'Access-Control-Max-Age': '600',
     Vary: 'Accept, Origin, Access-Control-Request-Headers',
   }
   const requested = request.headers.get('access-control-request-headers')
   if (requested) headers['Access-Control-Allow-Headers'] = requested
+  if (request.headers.get('access-control-request-private-network') === 'true') {
+    headers['Access-Control-Allow-Private-Network'] = 'true'
+  }
   return new Response(null, { status: 204, headers })
 }

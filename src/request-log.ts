@@ -90,7 +90,75 @@ export function formatLogLine(
       ? report.warnings.join('; ')
       : null
     : response.headers.get('x-mock-warning')
-  return `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`
+  return safeLogLine(
+    `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`,
+  )
+}
+
+/** `PUT /RestApi/… network fault (connection dropped)`: a simulated fault's line. */
+export function formatFaultLine(request: Request): string {
+  return safeLogLine(
+    `${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`,
+  )
+}
+
+/** The longest line the log writes for one request, in characters; what is cut is counted. */
+export const maxLogLineChars = 4096
+
+// C0 and C1 controls and DEL, the Unicode line and paragraph separators and the bidirectional
+// overrides: what a terminal obeys (ESC clears the screen), breaks a line at, or reorders.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for.
+const unsafeCharacter = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+const namedEscapes: ReadonlyMap<number, string> = new Map([
+  [9, '\\t'],
+  [10, '\\n'],
+  [13, '\\r'],
+])
+
+/**
+ * A log line a request cannot forge: control characters from the request (its method, URL,
+ * warnings about its body) are written as escapes (`\x1b`, `\n`), so each request stays one
+ * line on the terminal and cannot move the cursor or clear the screen; and the line is cut at
+ * `maxLogLineChars` with `… and N more chars`. Backslashes stay as they are, for readable paths.
+ * @example safeLogLine('GET /a\nGET /b json 200 0.1ms') // 'GET /a\\nGET /b json 200 0.1ms'
+ */
+export function safeLogLine(line: string): string {
+  if (line.length <= maxLogLineChars && !unsafeCharacter.test(line)) return line
+  let text = ''
+  let i = 0
+  for (; i < line.length; i++) {
+    const code = line.charCodeAt(i)
+    const piece = isUnsafe(code) ? escapeOf(code) : (line[i] as string)
+    if (text.length + piece.length > maxLogLineChars) break
+    text += piece
+  }
+  if (i === line.length) return text
+  // A character outside the BMP is not cut in half.
+  if (/[\ud800-\udbff]$/.test(text)) {
+    text = text.slice(0, -1)
+    i--
+  }
+  return `${text}… and ${line.length - i} more chars`
+}
+
+/** The same set as `unsafeCharacter`, for one UTF-16 unit. */
+function isUnsafe(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  )
+}
+
+function escapeOf(code: number): string {
+  const named = namedEscapes.get(code)
+  if (named) return named
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
 function labelOf(contentType: string | null): string {

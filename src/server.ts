@@ -4,12 +4,13 @@ import type { Server } from 'node:http'
 import { createMock, type Mock } from '../handlers/create-mock.ts'
 import { createApp, type AppOptions } from './app.ts'
 import { createStore } from './create-store.ts'
+import { isHostEntry } from './host-check.ts'
 import { createRequestLog } from './request-log.ts'
 
 export interface ServerOptions extends Omit<AppOptions, 'log'> {
   /** Default 4000; 0 picks a free port. */
   port?: number
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. It is also a `Host` the server answers, besides `allowedHosts`. */
   host?: string
   /** Where the one-line-per-request log goes; `false` for none. Default stdout. */
   log?: ((line: string) => void) | false
@@ -43,8 +44,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const ownLog =
     options.log === undefined ? createRequestLog((bytes) => process.stdout.write(bytes)) : null
   const log = options.log === false ? undefined : (options.log ?? ownLog?.log)
-  const app = createApp({ ...options, mock, log })
   const host = options.host ?? '127.0.0.1'
+  // The address or name it listens on is one it is meant to be reached by (as Vite does):
+  // `--host 192.168.1.5` serves `Host: 192.168.1.5`. A request without a Host header is read
+  // as sent to it too (see createAccessCheck).
+  const allowedHosts =
+    options.allowedHosts === true
+      ? true
+      : [...(options.allowedHosts ?? []), ...(isHostEntry(host) ? [host] : [])]
+  const app = createApp({ ...options, mock, log, allowedHosts })
 
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve(

@@ -99,6 +99,17 @@ pre {
 `
 
 /**
+ * The dashboard's answer headers. The policy is sent as a header too, where `frame-ancestors`
+ * counts (a `<meta>` policy ignores it): with `X-Frame-Options` for older browsers, no other
+ * site can frame the dashboard and trick a click on reset.
+ */
+export const dashboardHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': `${contentSecurityPolicy}; frame-ancestors 'none'`,
+  'X-Frame-Options': 'DENY',
+})
+
+/**
  * The dashboard `GET /__mock` serves: counts, a table per collection, the live journal, reset,
  * snapshots, latency and fault settings; one document with no external assets.
  * @example new Response(dashboardHtml({ basePath: '/RestApi' }), { headers: { 'Content-Type': 'text/html' } })

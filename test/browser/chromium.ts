@@ -10,9 +10,10 @@ mkdirSync(screenshotDir, { recursive: true })
 
 /**
  * Debian's Chromium, headless: browser tests never download a browser of their own.
+ * `extraArgs` go to Chromium as they are (`--host-resolver-rules=…`).
  * @example const browser = await launchChromium()
  */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -23,6 +24,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...extraArgs,
     ],
   })
 }

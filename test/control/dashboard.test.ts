@@ -33,6 +33,20 @@ describe('GET /__mock: the dashboard page', () => {
     expect(body).toContain('<title>restapi-mock dashboard</title>')
   })
 
+  it.each([
+    ['the Hono app', pageThroughApp],
+    ['the msw handlers', pageThroughMsw],
+  ])('forbids framing by another site through %s', async (_, load) => {
+    const response = await load()
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy.split('; ')).toContain("frame-ancestors 'none'")
+    // The header repeats the page's own policy, so neither loosens the other.
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]
+    expect(meta).toBeDefined()
+    expect(policy).toBe(`${meta}; frame-ancestors 'none'`)
+  })
+
   it('also answers on the trailing-slash form /__mock/', async () => {
     const app = createApp({ store: createStore({ seed: 1 }) })
     const response = await app.request('/__mock/')

@@ -293,7 +293,9 @@ describe('the CLI', () => {
     const origin = await waitForStart(run)
     expect(run.stdout()).toContain('no CORS')
     expect(run.stdout()).toContain('strict')
-    const response = await fetch(`${origin}/__mock/state`, { headers: { Origin: 'http://x.test' } })
+    const response = await fetch(`${origin}/__mock/state`, {
+      headers: { Origin: 'http://localhost:5173' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
   })

@@ -1,0 +1,91 @@
+import { corsHeaders } from './cors.ts'
+import { createHostCheck, hostnameOf, type AllowedHosts } from './host-check.ts'
+import { createOriginCheck, type AllowedOrigins } from './origin-check.ts'
+import { readHeader, type HostHeaders } from './wire/index.ts'
+
+export interface AccessOptions {
+  readonly allowedHosts?: AllowedHosts
+  readonly allowedOrigins?: AllowedOrigins
+  /** Whether answers carry CORS headers: a refused host's 403 then tells an allowed page why. */
+  readonly cors: boolean
+}
+
+/**
+ * Decides, before anything runs, whether the Node server answers a request at all: `undefined`
+ * to go on, or the 403 to send. `origin` is the request's `Origin` header, which the caller
+ * has read already.
+ */
+export type AccessCheck = (
+  request: Request,
+  rawHeaders: readonly string[] | undefined,
+  origin: string | null,
+) => Response | undefined
+
+/**
+ * Local by default, as a dev server should be (decisions.md section 6): a request must name a
+ * loopback or allowed `Host` (no page can reach the mock by rebinding a DNS name to
+ * 127.0.0.1), and a request that carries an `Origin` must come from a loopback, allowed or the
+ * mock's own origin (no page of another site can read or change the mock, not even with a
+ * simple `text/plain` POST, which needs no preflight). Requests without an `Origin` (curl,
+ * scripts, server-side tests) are never from another site's page and pass. With `cors: false`
+ * the check is the same: it is what keeps other sites out, and CORS headers only let pages read.
+ * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), undefined, null)?.status // 403
+ */
+export function createAccessCheck(options: AccessOptions): AccessCheck {
+  const hostAllowed = createHostCheck(options.allowedHosts)
+  const originAllowed = createOriginCheck(options.allowedOrigins)
+  return (request, rawHeaders, origin) => {
+    // Without a Host header (HTTP/1.0, `app.request()`), the URL's host is what was asked for:
+    // on the Node server that is the address it listens on, which it always allows.
+    const host = readHeader(request, rawHeaders, 'host') ?? urlHost(request.url)
+    if (!hostAllowed(host)) {
+      const headers =
+        options.cors && origin !== null && originAllowed(origin, null)
+          ? corsHeaders(origin)
+          : undefined
+      return forbidden(hostRefusal(host), headers)
+    }
+    if (origin !== null && !originAllowed(origin, host)) return forbidden(originRefusal(origin))
+    return undefined
+  }
+}
+
+function urlHost(href: string): string {
+  const start = href.indexOf('//') + 2
+  const end = href.indexOf('/', start)
+  return href.slice(start, end < 0 ? href.length : end)
+}
+
+/** A request's own text in a message: bounded, so a huge header makes no huge answer. */
+function quoted(text: string): string {
+  return `'${text.length > 200 ? `${text.slice(0, 200)}…` : text}'`
+}
+
+function hostRefusal(host: string): string {
+  const name = hostnameOf(host)
+  const how = name
+    ? `start it with --allowed-hosts ${name} (option allowedHosts)`
+    : 'send a host name (localhost, 127.0.0.1) or allow it with --allowed-hosts'
+  return (
+    `Failed to answer: the host ${quoted(host)} is not allowed. The mock answers loopback hosts ` +
+    `only (localhost, 127.0.0.1, [::1]), so that no web page can reach it by rebinding a DNS ` +
+    `name; to serve this host, ${how}.`
+  )
+}
+
+function originRefusal(origin: string): string {
+  return (
+    `Failed to answer: the origin ${quoted(origin)} is not allowed. The mock answers pages on ` +
+    `loopback origins only (http://localhost:*, http://127.0.0.1:*, http://[::1]:*), so that no ` +
+    `other site can read or change it; to allow this one, start it with --cors-origin ` +
+    `${origin.length > 200 ? '<origin>' : origin} (option allowedOrigins).`
+  )
+}
+
+/** A 403 in the ServiceStack shape (`HttpError.Forbidden`), in JSON: no route was read yet. */
+function forbidden(message: string, extra?: HostHeaders): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
+  if (extra) Object.assign(headers, extra)
+  const body = { ResponseStatus: { ErrorCode: 'Forbidden', Message: message, Errors: [] } }
+  return new Response(JSON.stringify(body), { status: 403, headers })
+}

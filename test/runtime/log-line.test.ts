@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createStore, type Store } from '../../src/index.ts'
+import { maxLogLineChars, safeLogLine } from '../../src/request-log.ts'
+import { buildApp } from '../operations/support.ts'
+import { runCli, stopCli, waitForStart, type CliRun } from './cli-process.ts'
+
+// A log that cannot be forged (issue 13, finding 6): what a request sends reaches the terminal
+// as escapes, never as an escape sequence or a line break, and each request is one bounded line.
+
+const comments = '/RestApi/comments-api/comments'
+const clearScreen = '\u001b[2J'
+const forgery = `x${clearScreen}\nPUT /RestApi/forged json 200 0.1ms`
+
+function firstKey(store: Store): string {
+  const key = [...store.state.comments.values()][0]?.Key
+  if (!key) throw new Error('Failed to find a seeded comment')
+  return key
+}
+
+// Anything a terminal obeys or breaks a line at.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for.
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+describe('safeLogLine', () => {
+  it.each([
+    ['ESC and a newline', `GET /a${clearScreen}\nGET /b`, 'GET /a\\x1b[2J\\nGET /b'],
+    ['a carriage return and a tab', 'a\rb\tc', 'a\\rb\\tc'],
+    ['DEL and a C1 CSI', 'a\u007fb\u009bc', 'a\\x7fb\\x9bc'],
+    ['a line separator and a bidi override', 'a\u2028b\u202ec', 'a\\u2028b\\u202ec'],
+    ['plain text, unchanged', 'PUT /RestApi/a json 200 1.0ms Grüße 🎉', null],
+  ])('escapes %s', (_label, line, escaped) => {
+    expect(safeLogLine(line)).toBe(escaped ?? line)
+  })
+
+  it('cuts a long line and counts what it left out', () => {
+    const line = `GET /a json 200 1.0ms warning: ${'w'.repeat(50_000)}`
+    const safe = safeLogLine(line)
+    expect(safe.startsWith(line.slice(0, maxLogLineChars))).toBe(true)
+    expect(safe).toBe(
+      `${line.slice(0, maxLogLineChars)}… and ${line.length - maxLogLineChars} more chars`,
+    )
+  })
+
+  it('counts escapes in the length, and cuts a long line full of them too', () => {
+    const safe = safeLogLine('\u001b'.repeat(10_000))
+    expect(safe.length).toBeLessThanOrEqual(maxLogLineChars + 30)
+    expect(safe).toMatch(/^(\\x1b)+… and \d+ more chars$/)
+    const shown = (safe.match(/\\x1b/g) ?? []).length
+    expect(safe.endsWith(`and ${10_000 - shown} more chars`)).toBe(true)
+  })
+})
+
+describe('the request log', () => {
+  it('writes one escaped line for a body that carries an escape sequence and a newline', async () => {
+    const lines: string[] = []
+    const { app, store } = buildApp({ log: (line) => lines.push(line) })
+    const response = await app.request(comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Key: firstKey(store), Rating: forgery }),
+    })
+    expect(response.status).toBe(200)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).not.toMatch(controlCharacter)
+    expect(lines[0]).toContain('x\\x1b[2J\\nPUT /RestApi/forged')
+  })
+
+  it('bounds the line of a request with many warnings', async () => {
+    const lines: string[] = []
+    const { app } = buildApp({ log: (line) => lines.push(line) })
+    const Properties = Array.from({ length: 300 }, (_, i) => ({ Name: `P${i}`, AllowSort: 'no' }))
+    const response = await app.request('/RestApi/apiservice/createService', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Route: '/api/warned', Types: [{ Name: 'T', Properties }] }),
+    })
+    expect(response.status).toBe(200)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]?.length).toBeLessThanOrEqual(maxLogLineChars + 30)
+    expect(lines[0]).toMatch(/… and \d+ more chars$/)
+  })
+})
+
+describe('the command', () => {
+  const runs: CliRun[] = []
+  afterEach(() => {
+    for (const run of runs.splice(0)) stopCli(run)
+  })
+
+  it('keeps a forged line and a screen clear out of stdout', async () => {
+    const run = runCli(['--port', '0', '--default-format', 'json'])
+    runs.push(run)
+    const origin = await waitForStart(run)
+    const key = firstKey(createStore({ seed: 1 }))
+    const response = await fetch(origin + comments, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Key: key, Rating: forgery }),
+    })
+    expect(response.status).toBe(200)
+    const deadline = Date.now() + 5000
+    while (!run.stdout().includes('PUT /RestApi/comments-api') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const logged = run
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('/RestApi/'))
+    // The start line, then the request's one line: the forged one is part of it, escaped.
+    expect(logged.filter((line) => line.startsWith('PUT /RestApi/'))).toHaveLength(1)
+    expect(logged.some((line) => line.startsWith('PUT /RestApi/forged'))).toBe(false)
+    expect(run.stdout()).not.toContain(clearScreen)
+    expect(run.stdout()).toContain('x\\x1b[2J\\nPUT /RestApi/forged json 200 0.1ms')
+  })
+})
