@@ -56,6 +56,11 @@ export class SnapshotMap<V> extends Map<string, V> {
     return new SnapshotMap(this.#base, this.#layers, this.#added, false)
   }
 
+  /** How many layers of changes lie over the base: what a lookup may read before it. */
+  get depth(): number {
+    return this.#layers.length + (this.#top ? 1 : 0)
+  }
+
   override get size(): number {
     return this.#base.size + this.#added
   }
