@@ -1,8 +1,10 @@
 // `npm run fuzz`: the fuzz properties with many more cases than `npm test` runs, bounded in
-// time. Two steps, each a Vitest child process of this Node:
+// time. Three steps, each a Vitest child process of this Node:
 //   1. test/robustness/fuzz-app.property.test.ts with FUZZ_RUNS cases (app.request, and a third
 //      of them through msw's getResponse), stopped gracefully by fast-check at its time share;
-//   2. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
+//   2. test/robustness/fuzz-bounded.property.test.ts (warning floods and control-plane
+//      sequences) with FUZZ_RUNS scaled down there, stopped the same way at its time share;
+//   3. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
 //      with fresh seeds (`--repeats`) in chunks until as many cases ran or the time is up.
 // Options: `npm run fuzz -- --runs 20000 --minutes 5 --seed 123` (or FUZZ_RUNS, FUZZ_MINUTES,
 // FUZZ_SEED). A failure prints fast-check's counterexample and seed; the exit code is 1.
@@ -29,6 +31,7 @@ if (!Number.isInteger(runs) || runs < 1 || !(budgetMs > 0)) {
 const root = fileURLToPath(new URL('..', import.meta.url))
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
 const appFile = 'test/robustness/fuzz-app.property.test.ts'
+const boundedFile = 'test/robustness/fuzz-bounded.property.test.ts'
 const roundTripFile = 'test/formats/roundtrip.property.test.ts'
 /** Cases per property in the round-trip file, fixed there. */
 const roundTripCasesPerRepeat = 200
@@ -83,7 +86,7 @@ const summary: string[] = []
 let failed = false
 
 // 1. The app and msw fuzzing: most of the time, shared between its two properties.
-const appShareMs = Math.round(budgetMs * 0.6)
+const appShareMs = Math.round(budgetMs * 0.45)
 const app = await runVitest(
   [appFile, '--testTimeout', String(appShareMs + graceMs), '--reporter', 'dot'],
   {
@@ -104,7 +107,28 @@ summary.push(
   ...appLines.map((text) => `  ${text}`),
 )
 
-// 2. The round trips and readers of every codec, in chunks of fresh seeds.
+// 2. Warning floods and control-plane sequences (issue 13): their own share, two properties.
+const boundedShareMs = Math.round(budgetMs * 0.15)
+const bounded = await runVitest(
+  [boundedFile, '--testTimeout', String(boundedShareMs + graceMs), '--reporter', 'dot'],
+  {
+    FUZZ_RUNS: String(runs),
+    FUZZ_TIME_MS: String(Math.round(boundedShareMs / 2)),
+    ...(values.seed ? { FUZZ_SEED: values.seed } : {}),
+  },
+  boundedShareMs + graceMs,
+)
+// eslint-disable-next-line no-control-regex -- as above.
+const boundedPlain = bounded.output.replace(/\u001b\[[0-9;]*m/g, '')
+failed ||= bounded.code !== 0
+summary.push(
+  `${boundedFile}: ${bounded.code === 0 ? 'passed' : bounded.killed ? 'STOPPED (time limit)' : 'FAILED'} in ${(bounded.ms / 1000).toFixed(1)} s`,
+  ...[...boundedPlain.matchAll(/fuzz: (.+: \d+ runs in \d+ ms \(.+\))$/gm)].map(
+    (match) => `  ${match[1] ?? ''}`,
+  ),
+)
+
+// 3. The round trips and readers of every codec, in chunks of fresh seeds.
 const roundTripRepeats = Math.max(1, Math.ceil(runs / roundTripCasesPerRepeat))
 let repeatsDone = 0
 let roundTripMs = 0

@@ -3,6 +3,7 @@ import {
   completeDto,
   emptyGuid,
   type ContainerInfoModel,
+  type FieldModel,
 } from '../src/model/index.ts'
 import type { Store } from '../src/store/index.ts'
 import {
@@ -64,10 +65,12 @@ function enrich(store: Store, container: ContainerInfoModel): ContainerInfoModel
   return {
     ...container,
     ...store.factory.containerFacts(itemId, container.ItemType),
-    Fields: (container.Fields ?? []).map((field) => ({
-      ...field,
-      ...store.factory.fieldConstraints(itemId, field.Name ?? ''),
-    })),
+    // A list item may be null on the wire (`"Fields":[null]`): it stays null, with nothing to add.
+    Fields: (container.Fields ?? []).map((field: FieldModel | null) =>
+      field === null
+        ? field
+        : { ...field, ...store.factory.fieldConstraints(itemId, field.Name ?? '') },
+    ) as FieldModel[],
   }
 }
 

@@ -3,6 +3,7 @@ import { journalToHar } from '../src/control/har.ts'
 import type { ControlState } from '../src/control/interceptor.ts'
 import { parseLatency, type Latency } from '../src/control/latency.ts'
 import { stateJson } from '../src/control/state-document.ts'
+import { readStatePage, statePageJson } from '../src/control/state-page.ts'
 import type { Store, StoreSnapshot } from '../src/store/index.ts'
 import {
   controlPath,
@@ -22,6 +23,8 @@ export interface ControlDeps {
   readonly config: MockConfig
   readonly state: ControlState
   readonly snapshots: Map<string, NamedSnapshot>
+  /** How many named snapshots may be kept at once. */
+  readonly maxSnapshots: number
   /** The mock's own pages and documents, built by the caller from its operations. */
   readonly openApi: () => object
   readonly dashboard: () => string
@@ -63,8 +66,14 @@ export function createControl(deps: ControlDeps): ControlResolver {
     switch (route) {
       case 'GET /':
         return new Response(deps.dashboard(), { headers: { ...dashboardHeaders } })
-      case 'GET /state':
-        return new Response(stateJson(store), { headers: { 'Content-Type': jsonType } })
+      case 'GET /state': {
+        const page = readStatePage(url.searchParams)
+        if (typeof page === 'string') {
+          return fail(400, 'ArgumentException', `Failed to read the state: ${page}`)
+        }
+        const body = page ? statePageJson(store, page) : stateJson(store)
+        return new Response(body, { headers: { 'Content-Type': jsonType } })
+      }
       case 'POST /reset': {
         const seedText = url.searchParams.get('seed')
         if (
@@ -89,6 +98,8 @@ export function createControl(deps: ControlDeps): ControlResolver {
           })),
         })
       case 'POST /snapshots/:name': {
+        const refused = refuseSnapshot(name as string, snapshots, deps.maxSnapshots)
+        if (refused) return fail(400, 'ArgumentException', refused)
         const saved = { snapshot: store.snapshot(), savedAt: new Date().toISOString() }
         snapshots.set(name as string, saved)
         return json({ name, seed: saved.snapshot.seed, savedAt: saved.savedAt }, 201)
@@ -166,6 +177,25 @@ export function createControl(deps: ControlDeps): ControlResolver {
   }
 }
 
+/** The longest snapshot name, in characters. */
+export const maxSnapshotNameLength = 200
+
+/** Why a snapshot may not be saved under `name` (a new name past the cap), or undefined. */
+function refuseSnapshot(
+  name: string,
+  snapshots: ReadonlyMap<string, NamedSnapshot>,
+  max: number,
+): string | undefined {
+  if (name.length > maxSnapshotNameLength) {
+    return `Failed to save the snapshot: its name has ${name.length} characters, over the limit of ${maxSnapshotNameLength}`
+  }
+  // Saving under a name already saved replaces that snapshot, so it never passes the cap.
+  if (!snapshots.has(name) && snapshots.size >= max) {
+    return `Failed to save snapshot '${name}': ${snapshots.size} snapshots are saved, the limit (--max-snapshots ${max}); delete one first (DELETE /__mock/snapshots/<name>)`
+  }
+  return undefined
+}
+
 function settings(deps: ControlDeps): object {
   return {
     seed: deps.store.seed,
@@ -176,6 +206,7 @@ function settings(deps: ControlDeps): object {
     latency: deps.state.latency,
     faults: deps.state.faults.list(),
     journalCapacity: deps.state.journal.capacity,
+    maxSnapshots: deps.maxSnapshots,
   }
 }
 

@@ -34,6 +34,10 @@ export interface MockOptions extends MockConfigOptions {
   latency?: number | string | Latency | null
   /** How many requests the journal keeps. Default 500. */
   journalSize?: number
+  /** The most bytes the journal's entries may hold together. Default 16 MiB. */
+  journalBytes?: number
+  /** How many named snapshots may be saved at once; a save past it is a 400. Default 100. */
+  maxSnapshots?: number
   /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */
   random?: () => number
 }
@@ -53,6 +57,9 @@ export interface Mock {
    */
   reset(): void
 }
+
+/** How many named snapshots a mock keeps at most unless told otherwise. */
+export const defaultMaxSnapshots = 100
 
 /** The package version, as the journal's HAR export names its creator. */
 export const mockVersion = '0.1.0'
@@ -76,17 +83,24 @@ export function createMock(options: MockOptions): Mock {
   const { store } = options
   const operations = createOperations(store)
   const control: ControlState = {
-    journal: createJournal(options.journalSize ?? 500),
+    journal: createJournal(options.journalSize ?? 500, options.journalBytes),
     faults: createFaultRules(options.random ?? Math.random),
     latency: toLatency(options.latency ?? null),
     random: options.random ?? Math.random,
   }
   const snapshots = new Map<string, NamedSnapshot>()
+  const maxSnapshots = options.maxSnapshots ?? defaultMaxSnapshots
+  if (!Number.isInteger(maxSnapshots) || maxSnapshots < 0) {
+    throw new Error(
+      `Failed to create the mock: maxSnapshots must be a whole number, got ${maxSnapshots}`,
+    )
+  }
   const controlRoutes = createControl({
     store,
     config,
     state: control,
     snapshots,
+    maxSnapshots,
     version: mockVersion,
     openApi: () => createOpenApiDocument({ operations, basePath: config.basePath }),
     dashboard: () => dashboardHtml({ basePath: config.basePath }),

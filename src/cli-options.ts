@@ -63,6 +63,12 @@ export const cliOptions = {
     arg: '<path>',
     help: 'load state from this JSON file if it exists, write it after changes',
   },
+  'max-snapshots': {
+    type: 'string',
+    arg: '<n>',
+    default: '100',
+    help: 'named snapshots kept at once; saving one more is a 400',
+  },
   'cors-origin': {
     type: 'string',
     arg: '<origin,...>',

@@ -68,6 +68,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
   const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
+  const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
 
   const latency = values.latency === undefined ? null : parseLatency(values.latency)
   if (latency === undefined) {
@@ -114,6 +115,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     allowedHosts,
     allowedOrigins,
     latency,
+    maxSnapshots,
     ...(values.log ? {} : { log: false as const }),
   }).catch((error: NodeJS.ErrnoException) =>
     fail(

@@ -22,7 +22,9 @@ describe('the store', () => {
     const snapshot = store.snapshot()
     const [key, comment] = [...store.state.comments][0] ?? []
     if (!key || !comment) throw new Error('the seed made no comments')
-    comment.Message = 'changed in place'
+    const [otherKey, other] = [...store.state.comments][1] ?? []
+    if (!otherKey || !other) throw new Error('the seed made one comment only')
+    store.state.comments.set(otherKey, { ...other, Message: 'replaced' })
     store.state.comments.delete(key)
     store.state.abTests.clear()
     expect(stateJson(store)).not.toBe(before)

@@ -118,14 +118,18 @@ export const dashboardScript = String.raw`
             h('tbody', { id: 'body-' + c.name }))))))
   }
 
+  // The state comes a page at a time (rowLimit rows of each collection) with every count, so a
+  // large state is never shipped whole on each poll.
   function renderState(state) {
+    const counts = state.Counts || {}
     for (const c of collections) {
       const list = Array.isArray(state[c.name]) ? state[c.name] : []
-      $('count-' + c.name).textContent = String(list.length)
-      $('rows-' + c.name).textContent = list.length > rowLimit
-        ? '(first ' + rowLimit + ' of ' + list.length + ')'
-        : '(' + list.length + (list.length === 1 ? ' row)' : ' rows)')
-      const rows = list.slice(0, rowLimit).map((item) =>
+      const total = typeof counts[c.name] === 'number' ? counts[c.name] : list.length
+      $('count-' + c.name).textContent = String(total)
+      $('rows-' + c.name).textContent = total > list.length
+        ? '(first ' + list.length + ' of ' + total + ')'
+        : '(' + total + (total === 1 ? ' row)' : ' rows)')
+      const rows = list.map((item) =>
         h('tr', {}, c.columns.map(([, read, cls]) => h('td', { class: cls }, show(read(item))))))
       if (rows.length === 0) rows.push(h('tr', {}, h('td', { colspan: c.columns.length, class: 'muted' }, 'None')))
       fill($('body-' + c.name), rows)
@@ -228,7 +232,7 @@ export const dashboardScript = String.raw`
 
   const sources = [
     ['/__mock/settings', renderSettings],
-    ['/__mock/state', renderState],
+    ['/__mock/state?limit=' + rowLimit, renderState],
     ['/__mock/journal?limit=' + journalLimit, renderJournal],
     ['/__mock/snapshots', renderSnapshots],
   ]

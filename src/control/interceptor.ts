@@ -22,9 +22,7 @@ export function interceptRequest(
   ctx: RequestContext,
   state: ControlState,
 ): Promise<Response | undefined> | undefined {
-  const own = readRequestFault(ctx.header('prefer'), ctx.query, (message) =>
-    ctx.warnings.push(message),
-  )
+  const own = readRequestFault(ctx.header('prefer'), ctx.query, (message) => ctx.warn(message))
   // A request's own Prefer wins over the rules, and then uses none of a rule's count.
   const rule = own ? undefined : state.faults.match(ctx.request.method, ctx.path)
   const delay = own?.delay ?? rule?.delay ?? drawDelay(state.latency, state.random)
@@ -105,6 +103,7 @@ export function recordRequest(
     delayMs: ctx?.trace.delayMs ?? 0,
     fault: ctx?.trace.fault ?? (isError ? 'network' : null),
     warnings: ctx ? ctx.warnings : [],
+    warningCount: ctx ? ctx.warningCount : 0,
     requestHeaders: rawHeaders ?? request.headers,
     requestText: ctx?.trace.requestBody ?? null,
     // The headers as built, when the mock built them: reading them back from a Response the

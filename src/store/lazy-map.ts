@@ -6,6 +6,10 @@ class Pending {
   }
 }
 
+function unreachable(): never {
+  throw new Error('Failed to make an entity: this map has no pending entries')
+}
+
 /**
  * A Map whose seeded entries are made on first use. Every seeded key is in place from the start
  * (so `has`, `size` and the order of iteration are those of an eager Map), but its value is made
@@ -55,17 +59,26 @@ export class LazyMap<V> extends Map<string, V> {
     super.forEach(callback, thisArg)
   }
 
-  /** A deep copy that keeps what is still pending pending (a snapshot must stay cheap). */
-  clone(): LazyMap<V> {
+  /**
+   * A copy of the entries, not of the entities: what is pending stays pending and what is made
+   * is shared (stored entities are never changed in place, see SnapshotMap).
+   */
+  copy(): LazyMap<V> {
     const copy = new LazyMap<V>(0, () => '', this.#make)
-    for (const [key, value] of super.entries()) {
-      Map.prototype.set.call(copy, key, value instanceof Pending ? value : structuredClone(value))
-    }
+    for (const [key, value] of super.entries()) Map.prototype.set.call(copy, key, value)
     return copy
   }
 
+  /** A map of entities already made, in the order given. */
+  static fromEntries<V>(entries: Iterable<readonly [string, V]>): LazyMap<V> {
+    const map = new LazyMap<V>(0, () => '', unreachable)
+    for (const [key, value] of entries) Map.prototype.set.call(map, key, value)
+    return map
+  }
+
   #settle(key: string, pending: Pending): V {
-    const value = this.#make(pending.index)
+    // Frozen as it is made: it may be shared with snapshots from now on.
+    const value = Object.freeze(this.#make(pending.index)) as V
     super.set(key, value)
     return value
   }

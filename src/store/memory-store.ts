@@ -7,6 +7,7 @@ import type {
 import { deterministicGuid } from './deterministic-id.ts'
 import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
 import { LazyMap } from './lazy-map.ts'
+import { SnapshotMap } from './snapshot-map.ts'
 
 /** How many entities of each kind a seed makes. */
 export interface Counts {
@@ -56,9 +57,17 @@ export interface Store {
   /** How many GUIDs `newGuid` has made since the seed: a state file keeps it to go on. */
   readonly generated: number
   readonly factory: EntityFactory
+  /**
+   * The collections. Their entities are values shared with snapshots: change one by storing a
+   * new object (`set`); the store freezes what it keeps, so a change in place throws.
+   */
   readonly state: StoreState
-  /** A deep copy that later changes do not touch. */
+  /**
+   * A copy that later changes do not touch. It shares every entity that did not change, so it
+   * costs what changed since the last snapshot, not the size of the state.
+   */
   snapshot(): StoreSnapshot
+  /** Back to a snapshot, which stays usable: it is shared, not used up. */
   restore(snapshot: StoreSnapshot): void
   /** Back to the seeded state, with the same seed or another. */
   reset(seed?: number): void
@@ -98,13 +107,13 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
       return state
     },
     snapshot() {
-      return { seed, generated, state: cloneState(state) }
+      return { seed, generated, state: forkState(state) }
     },
     restore(snapshot) {
       seed = snapshot.seed
       if (factory.seed !== seed) factory = options.factory(seed)
       generated = snapshot.generated
-      state = cloneState(snapshot.state)
+      state = forkState(snapshot.state)
       this.changed()
     },
     reset(newSeed) {
@@ -131,37 +140,46 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
 function seedState(factory: EntityFactory, counts: Counts): StoreState {
   // Every seeded entity is keyed now and made on first use (see LazyMap).
   return {
-    abTests: new LazyMap(
-      counts.abTests,
-      (i) => factory.keyOf('abTests', i),
-      (i) => factory.abTest(i),
+    abTests: new SnapshotMap(
+      new LazyMap(
+        counts.abTests,
+        (i) => factory.keyOf('abTests', i),
+        (i) => factory.abTest(i),
+      ),
     ),
-    services: new LazyMap(
-      counts.services,
-      (i) => factory.keyOf('services', i),
-      (i) => factory.service(i),
+    services: new SnapshotMap(
+      new LazyMap(
+        counts.services,
+        (i) => factory.keyOf('services', i),
+        (i) => factory.service(i),
+      ),
     ),
-    containers: new LazyMap(
-      counts.containers,
-      (i) => factory.keyOf('containers', i),
-      (i) => factory.containerPage(i),
+    containers: new SnapshotMap(
+      new LazyMap(
+        counts.containers,
+        (i) => factory.keyOf('containers', i),
+        (i) => factory.containerPage(i),
+      ),
     ),
-    comments: new LazyMap(
-      counts.comments,
-      (i) => factory.keyOf('comments', i),
-      (i) => factory.comment(i),
+    comments: new SnapshotMap(
+      new LazyMap(
+        counts.comments,
+        (i) => factory.keyOf('comments', i),
+        (i) => factory.comment(i),
+      ),
     ),
   }
 }
 
-/** A deep copy of the state; what is still pending stays pending, so snapshots stay cheap. */
-function cloneState(state: StoreState): StoreState {
-  const copy = <V>(map: Map<string, V>): Map<string, V> =>
-    map instanceof LazyMap ? map.clone() : structuredClone(map)
+/**
+ * A state that shares the entities of `state` and not its changes from now on: O(1) for the
+ * store's own collections (see SnapshotMap), a copy of the entries for any other Map.
+ */
+function forkState(state: StoreState): StoreState {
   return {
-    abTests: copy(state.abTests),
-    services: copy(state.services),
-    containers: copy(state.containers),
-    comments: copy(state.comments),
+    abTests: SnapshotMap.of(state.abTests),
+    services: SnapshotMap.of(state.services),
+    containers: SnapshotMap.of(state.containers),
+    comments: SnapshotMap.of(state.comments),
   }
 }

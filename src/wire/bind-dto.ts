@@ -7,6 +7,7 @@ import {
 } from '../model/index.ts'
 import { parseGuid } from './formats/guid.ts'
 import { parseDate } from './formats/wcf-date.ts'
+import { listLimit } from './list-limit.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
 
 /** A value the binder could not use: the real server drops it and keeps the default. */
@@ -23,7 +24,16 @@ export interface FieldIssue {
 export interface BindResult {
   /** Only the fields the input set (an explicit null included), so updates can merge. */
   readonly value: Record<string, unknown>
+  /** At most `listLimit` issues: a body of a million wrong values must not make a million. */
   readonly issues: FieldIssue[]
+  /** How many more issues there were past `listLimit`, counted only; absent when none. */
+  readonly moreIssues?: number
+}
+
+/** Where the binder puts its issues: the first `listLimit`, then only a count. */
+interface IssueSink {
+  readonly issues: FieldIssue[]
+  more: number
 }
 
 const dropped = Symbol('dropped')
@@ -35,10 +45,23 @@ const decimal = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
  * ignored, every scalar form converted. What cannot be converted is dropped and reported.
  */
 export function bindDto(def: DtoDef, tree: LooseObject, now: Date, path = ''): BindResult {
-  const issues: FieldIssue[] = []
+  const sink: IssueSink = { issues: [], more: 0 }
+  const value = bindObject(def, tree, now, path, sink)
+  return sink.more === 0
+    ? { value, issues: sink.issues }
+    : { value, issues: sink.issues, moreIssues: sink.more }
+}
+
+function bindObject(
+  def: DtoDef,
+  tree: LooseObject,
+  now: Date,
+  path: string,
+  sink: IssueSink,
+): Record<string, unknown> {
   const value: Record<string, unknown> = {}
   // One context for the whole object, moved from field to field.
-  const ctx: BindContext = { path: '', field: '', nullable: false, issues, now }
+  const ctx: BindContext = { path: '', field: '', nullable: false, sink, now }
   for (const key of Object.keys(tree)) {
     const entry = findField(def, key)
     if (!entry) continue
@@ -48,14 +71,14 @@ export function bindDto(def: DtoDef, tree: LooseObject, now: Date, path = ''): B
     const bound = bindValue(entry.spec.type, tree[key] as Loose, ctx)
     if (bound !== dropped) value[entry.name] = bound
   }
-  return { value, issues }
+  return value
 }
 
 interface BindContext {
   path: string
   field: string
   nullable: boolean
-  issues: FieldIssue[]
+  sink: IssueSink
   now: Date
 }
 
@@ -112,9 +135,8 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
     case 'object': {
       if (!isLooseObject(input)) return reject(type, input, ctx)
       const def = type.dto()
-      const nested = bindDto(def, input, ctx.now, `${ctx.path}.`)
-      ctx.issues.push(...nested.issues)
-      return completeDto(def, nested.value, ctx.now)
+      const nested = bindObject(def, input, ctx.now, `${ctx.path}.`, ctx.sink)
+      return completeDto(def, nested, ctx.now)
     }
     case 'list': {
       if (!Array.isArray(input)) return reject(type, input, ctx)
@@ -133,7 +155,13 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
 }
 
 function reject(type: FieldType, input: Loose, ctx: BindContext): typeof dropped {
-  ctx.issues.push({
+  const { sink } = ctx
+  // Past the cap only counted: not even the preview is made.
+  if (sink.issues.length >= listLimit) {
+    sink.more++
+    return dropped
+  }
+  sink.issues.push({
     path: ctx.path,
     field: ctx.field,
     value: preview(input),

@@ -1,5 +1,6 @@
 import { ErrorResponse, type ResponseError } from '../model/index.ts'
 import { addHostHeaders, type HostHeaders } from './host-headers.ts'
+import { capList, moreText } from './list-limit.ts'
 import type { RequestContext } from './request-context.ts'
 import { respond } from './respond.ts'
 
@@ -9,7 +10,10 @@ export interface ServiceError {
   /** The exception type name: `ArgumentException`, `SerializationException`, … */
   readonly errorCode: string
   readonly message: string
+  /** One entry per problem; more than `listLimit` end in a `TooManyErrors` entry. */
   readonly errors?: readonly Partial<ResponseError>[]
+  /** Problems found past the ones in `errors` and not written out, only counted. */
+  readonly errorsLeftOut?: number
   /**
    * The HTTP reason phrase. A service's own exception is reported with its type name
    * (`400 ArgumentException`); errors before the service runs keep the standard phrase.
@@ -30,7 +34,7 @@ export function errorResponse(ctx: RequestContext, error: ServiceError): Respons
       Message: error.message,
       StackTrace: null,
       // ServiceStack always sets the list, so JSON shows `"Errors":[]`.
-      Errors: (error.errors ?? []).map((entry) => ({
+      Errors: capList(error.errors ?? [], error.errorsLeftOut ?? 0, tooManyErrors).map((entry) => ({
         ErrorCode: entry.ErrorCode ?? error.errorCode,
         FieldName: entry.FieldName ?? null,
         Message: entry.Message ?? null,
@@ -44,6 +48,11 @@ export function errorResponse(ctx: RequestContext, error: ServiceError): Respons
     ...(error.statusText ? { statusText: error.statusText } : {}),
     attachment: !error.beforeService,
   })
+}
+
+/** The last entry of a cut `Errors` list: how many more problems there were. */
+function tooManyErrors(count: number): Partial<ResponseError> {
+  return { ErrorCode: 'TooManyErrors', FieldName: null, Message: moreText(count) }
 }
 
 /** What the real host answers for an unknown path, or a known path with another verb. */

@@ -23,6 +23,7 @@ export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats
 export { readJson, writeJson } from './formats/json.ts'
 export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
 export { defaultLimits, type Limits } from './limits.ts'
+export { capList, cutText, fitList, listLimit, moreText, warningLimit } from './list-limit.ts'
 export {
   createNegotiationMemo,
   negotiate,

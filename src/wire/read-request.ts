@@ -7,6 +7,7 @@ import { formatOfContentType, isFormContentType, type Format } from './format.ts
 import { readJson } from './formats/json.ts'
 import { readJsv } from './formats/jsv.ts'
 import type { Limits } from './limits.ts'
+import { fitList } from './list-limit.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
 import type { RequestContext } from './request-context.ts'
 
@@ -15,6 +16,15 @@ export type ReadResult =
   | { readonly ok: false; readonly response: Response }
 
 const noIssues: readonly FieldIssue[] = []
+
+/** The longest strict-mode message made of warnings, in characters. */
+const strictMessageLimit = 4096
+
+/** Issues found while reading: at most the binder's cap, plus how many more there were. */
+interface Issues {
+  readonly issues: readonly FieldIssue[]
+  readonly more: number
+}
 
 /** Query names that steer the mock or the format, never DTO fields. */
 const reservedQueryNames = new Set(['format', 'callback', 'jsconfig', 'debug'])
@@ -30,6 +40,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
     const { request, contentType } = ctx
     let fields: Record<string, unknown> = {}
     let issues: readonly FieldIssue[] = noIssues
+    let moreIssues = 0
     let form: URLSearchParams | FormData | null = null
 
     if (isFormContentType(contentType) && ctx.bodyFormat === null) {
@@ -49,14 +60,13 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
           const bound = bindDto(def, tree, ctx.now)
           fields = bound.value
           issues = bound.issues
+          moreIssues = bound.moreIssues ?? 0
         } else if (ctx.bodyFormat !== null) {
-          ctx.warnings.push(
-            `the ${ctx.bodyFormat} route reads no request body: the body was ignored`,
-          )
+          ctx.warn(`the ${ctx.bodyFormat} route reads no request body: the body was ignored`)
         } else if (contentType === null) {
-          ctx.warnings.push('the request has a body but no Content-Type: the body was ignored')
+          ctx.warn('the request has a body but no Content-Type: the body was ignored')
         } else {
-          ctx.warnings.push(`Content-Type '${contentType}' has no reader: the body was ignored`)
+          ctx.warn(`Content-Type '${contentType}' has no reader: the body was ignored`)
         }
       }
     }
@@ -64,19 +74,24 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
     // Pre-defined routes do not merge the query string (servicestack-wire.md section 1.7).
     // Unlike a body, a query or form value that does not bind is a 400 on the real server.
     if (ctx.bodyFormat === null) {
-      const unbound: FieldIssue[] = []
+      const unbound = { issues: [] as FieldIssue[], more: 0 }
       if (ctx.query.size > 0) overrideFrom(ctx.query, def, ctx, fields, unbound)
       if (form) overrideFrom(form, def, ctx, fields, unbound)
-      if (unbound.length > 0) return { ok: false, response: bindingError(ctx, def, unbound) }
+      if (unbound.issues.length > 0) {
+        return { ok: false, response: bindingError(ctx, def, unbound) }
+      }
     }
 
     if (issues.length > 0) {
-      if (ctx.config.strict) return { ok: false, response: bindingError(ctx, def, issues) }
+      if (ctx.config.strict) {
+        return { ok: false, response: bindingError(ctx, def, { issues, more: moreIssues }) }
+      }
       for (const issue of issues) {
-        ctx.warnings.push(
+        ctx.warn(
           `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`,
         )
       }
+      ctx.warnMore(moreIssues)
     }
     // Strict mode: an ignored body is refused too, not only a dropped value.
     if (ctx.config.strict && ctx.warnings.length > 0) {
@@ -85,7 +100,7 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
         response: errorResponse(ctx, {
           status: 400,
           errorCode: 'SerializationException',
-          message: ctx.warnings.join('; '),
+          message: fitList(ctx.warnings, ctx.warningCount, strictMessageLimit).join('; '),
           beforeService: true,
         }),
       }
@@ -105,13 +120,17 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
   }
 }
 
-/** `SerializationException: Unable to bind to request 'X'`, one `Errors[]` entry per field. */
-function bindingError(ctx: RequestContext, def: DtoDef, issues: readonly FieldIssue[]): Response {
+/**
+ * `SerializationException: Unable to bind to request 'X'`, one `Errors[]` entry per field, up
+ * to the list limit (`errorResponse` ends a longer list with how many more there were).
+ */
+function bindingError(ctx: RequestContext, def: DtoDef, { issues, more }: Issues): Response {
   return errorResponse(ctx, {
     status: 400,
     errorCode: 'SerializationException',
     message: `Unable to bind to request '${def.name}'`,
     beforeService: true,
+    errorsLeftOut: more,
     errors: issues.map((issue) => ({
       ErrorCode: 'SerializationException',
       FieldName: issue.path,
@@ -146,18 +165,18 @@ function parseBody(
 
 /** A class, as `WriteContextOf`: one small object per request and no closure for `warn`. */
 class ReadContextOf implements ReadContext {
-  readonly #warnings: string[]
+  readonly #ctx: RequestContext
   readonly limits: Limits
   readonly xmlNamespaces: Readonly<Record<string, string>>
 
   constructor(ctx: RequestContext) {
-    this.#warnings = ctx.warnings
+    this.#ctx = ctx
     this.limits = ctx.config.limits
     this.xmlNamespaces = ctx.config.xmlNamespaces
   }
 
   warn(message: string): void {
-    this.#warnings.push(message)
+    this.#ctx.warn(message)
   }
 }
 
@@ -264,7 +283,7 @@ function overrideFrom(
   def: DtoDef,
   ctx: RequestContext,
   fields: Record<string, unknown>,
-  issues: FieldIssue[],
+  unbound: { issues: FieldIssue[]; more: number },
 ): void {
   const tree: LooseObject = {}
   for (const [name, raw] of source) {
@@ -281,5 +300,6 @@ function overrideFrom(
   }
   const bound = bindDto(def, tree, ctx.now)
   Object.assign(fields, bound.value)
-  issues.push(...bound.issues)
+  for (const issue of bound.issues) unbound.issues.push(issue)
+  unbound.more += bound.moreIssues ?? 0
 }

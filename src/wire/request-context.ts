@@ -1,6 +1,7 @@
 import type { MockConfig } from './config.ts'
 import type { Format } from './format.ts'
 import type { HostHeaders } from './host-headers.ts'
+import { capList, cutText, listLimit, moreText, warningLimit } from './list-limit.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './negotiate.ts'
 import { readHeader } from './read-header.ts'
@@ -27,8 +28,17 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>
   /** The time of this request, from the config's clock. */
   readonly now: Date
-  /** What the mock noticed and let pass, for `X-Mock-Warning` and the log. */
-  readonly warnings: string[]
+  /**
+   * What the mock noticed and let pass, for `X-Mock-Warning`, the journal and the log: at most
+   * `listLimit` items, the last saying how many more were left out (`… and 4900 more`).
+   */
+  readonly warnings: readonly string[]
+  /** How many warnings there were in all, those left out of `warnings` included. */
+  readonly warningCount: number
+  /** Notes a warning; past `listLimit` it is only counted, so a flood costs no memory. */
+  warn(message: string): void
+  /** Counts warnings that were left out before they were written (the binder's, past its cap). */
+  warnMore(count: number): void
   /** Headers the host adds to every answer (the Node server's CORS headers), if any. */
   readonly hostHeaders: HostHeaders | undefined
   /** What the journal keeps of this request, filled in as it is answered. */
@@ -49,7 +59,7 @@ export interface RequestTrace {
 /** What the dispatcher knows when it builds a context; the rest starts empty. */
 export interface RequestContextInit extends Omit<
   RequestContext,
-  'url' | 'warnings' | 'trace' | 'header'
+  'url' | 'warnings' | 'warningCount' | 'warn' | 'warnMore' | 'trace' | 'header'
 > {
   /** The host's raw header list, when it gave one (see `readHeader`). */
   readonly rawHeaders: readonly string[] | undefined
@@ -74,7 +84,6 @@ class Context implements RequestContext {
   readonly params: Readonly<Record<string, string>>
   readonly now: Date
   readonly hostHeaders: HostHeaders | undefined
-  readonly warnings: string[] = []
   readonly trace: RequestTrace = {
     requestBody: null,
     responseBody: null,
@@ -84,6 +93,10 @@ class Context implements RequestContext {
   }
   readonly #rawHeaders: readonly string[] | undefined
   #url: URL | undefined
+  readonly #warnings: string[] = []
+  #warningsLeftOut = 0
+  /** The capped list, made once it is read after more were left out. */
+  #cappedWarnings: readonly string[] | undefined
 
   constructor(init: RequestContextInit) {
     this.request = init.request
@@ -99,6 +112,25 @@ class Context implements RequestContext {
     this.now = init.now
     this.hostHeaders = init.hostHeaders
     this.#rawHeaders = init.rawHeaders
+  }
+
+  get warnings(): readonly string[] {
+    if (this.#warningsLeftOut === 0) return this.#warnings
+    return (this.#cappedWarnings ??= capList(this.#warnings, this.#warningsLeftOut, moreText))
+  }
+
+  get warningCount(): number {
+    return this.#warnings.length + this.#warningsLeftOut
+  }
+
+  warn(message: string): void {
+    if (this.#warnings.length < listLimit) this.#warnings.push(cutText(message, warningLimit))
+    else this.warnMore(1)
+  }
+
+  warnMore(count: number): void {
+    this.#warningsLeftOut += count
+    this.#cappedWarnings = undefined
   }
 
   header(name: string): string | null {

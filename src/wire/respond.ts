@@ -2,6 +2,7 @@ import type { DtoDef } from '../model/index.ts'
 import { codecs, type WriteContext } from './codecs.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
 import { addHostHeaders } from './host-headers.ts'
+import { fitList } from './list-limit.ts'
 import type { RequestContext } from './request-context.ts'
 import { utf8Length } from './utf8-length.ts'
 
@@ -33,7 +34,7 @@ export function respond(
     // of 201,000 instructions per CSV answer, most of them the garbage collector's.
     headers['Content-Length'] = String(utf8Length(body))
   }
-  if (ctx.warnings.length > 0) headers['X-Mock-Warning'] = headerSafe(ctx.warnings.join('; '))
+  if (ctx.warnings.length > 0) headers['X-Mock-Warning'] = warningHeader(ctx)
   if (ctx.hostHeaders) addHostHeaders(headers, ctx.hostHeaders)
   ctx.trace.responseHeaders = headers
   return new Response(body, {
@@ -43,13 +44,27 @@ export function respond(
   })
 }
 
+/** The longest header value the mock writes, in characters. */
+const headerLimit = 2000
+
 /** Header values are bytes: anything outside printable ASCII is escaped, and length capped. */
 export function headerSafe(text: string): string {
-  const ascii = text.replace(
-    /[^\x20-\x7e]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
-  return ascii.length > 2000 ? `${ascii.slice(0, 1997)}...` : ascii
+  const ascii = asciiOnly(text)
+  return ascii.length > headerLimit ? `${ascii.slice(0, headerLimit - 3)}...` : ascii
+}
+
+function asciiOnly(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * `X-Mock-Warning`: the warnings that fit in the header, then `... and N more` for the rest, so
+ * the header says how many it left out rather than stopping mid-word.
+ */
+function warningHeader(ctx: RequestContext): string {
+  const { warnings, warningCount } = ctx
+  if (warningCount === 1) return headerSafe(warnings[0] as string)
+  return fitList(warnings.map(asciiOnly), warningCount, headerLimit, '...').join('; ')
 }
 
 /**

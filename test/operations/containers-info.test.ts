@@ -259,3 +259,19 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     expect(state.Containers?.find((page) => page.PageId === pageId)).toEqual(answer)
   })
 })
+
+describe('POST containersInfo: a null item in Fields', () => {
+  it('keeps the null and enriches the other fields (found by npm run fuzz)', async () => {
+    const { app } = buildApp()
+    const sent = message({
+      ContainersInfo: [{ ItemId: newsId, Fields: [null, { Name: 'Title' }] }],
+    })
+    const response = await sendJson(app, 'POST', path, sent)
+    expect(response.status).toBe(200)
+    const body = (await json(response)) as ContainerInfoMessage
+    const fields = body.ContainersInfo?.[0]?.Fields ?? []
+    expect(fields).toHaveLength(2)
+    expect(fields[0]).toBeNull()
+    expect(fields[1]).toMatchObject({ Name: 'Title' })
+  })
+})

@@ -1,0 +1,61 @@
+// Bodies full of values the real server drops, for the warning-flood tests and fuzzing (issue
+// 13, finding 3: a 1 MB body gave 500,000 warnings, kept whole by the header, the journal and
+// the log, until 32 such requests ran the process out of memory).
+
+export const containersPath = '/RestApi/cms/inlineediting/containersInfo'
+
+const pageId = '00000000-0000-0000-0000-000000000002'
+const itemId = '00000000-0000-0000-0000-000000000001'
+
+export type FloodFormat = 'json' | 'jsv' | 'xml'
+
+export const floodContentTypes: Readonly<Record<FloodFormat, string>> = {
+  json: 'application/json',
+  jsv: 'application/jsv',
+  xml: 'application/xml',
+}
+
+export interface Flood {
+  readonly body: string
+  readonly contentType: string
+  /** How many values the mock must report (or refuse, in strict mode). */
+  readonly warnings: number
+  /** Found once in each of the flood's warnings (they hold `; ` themselves). */
+  readonly marker: RegExp
+}
+
+/**
+ * A container-info message with `containers` containers, each with `fields` values where a
+ * FieldModel object is due (JSON and JSV: the number 1, dropped with a warning each), or in XML
+ * `fields` FieldModels each with its members out of order (a warning each).
+ */
+export function floodBody(format: FloodFormat, containers: number, fields: number): Flood {
+  const contentType = floodContentTypes[format]
+  const warnings = containers * fields
+  if (format === 'xml') {
+    const field = '<FieldModel><Required>a</Required><Name>b</Name></FieldModel>'
+    const container = `<ContainerInfoModel><Fields>${field.repeat(fields)}</Fields><ItemId>${itemId}</ItemId></ContainerInfoModel>`
+    const body = `<ContainerInfoMessage><ContainersInfo>${container.repeat(containers)}</ContainersInfo><PageId>${pageId}</PageId></ContainerInfoMessage>`
+    return { body, contentType, warnings, marker: /drops such members/g }
+  }
+  const list = Array(fields).fill('1').join(',')
+  const container =
+    format === 'json'
+      ? `{"ItemId":"${itemId}","Fields":[${list}]}`
+      : `{ItemId:${itemId},Fields:[${list}]}`
+  const all = Array(containers).fill(container).join(',')
+  const body =
+    format === 'json'
+      ? `{"PageId":"${pageId}","ContainersInfo":[${all}]}`
+      : `{PageId:${pageId},ContainersInfo:[${all}]}`
+  return { body, contentType, warnings, marker: /the value was dropped/g }
+}
+
+/** The request for a flood; made anew for each send, as a body can be read once. */
+export function floodRequest(flood: Flood): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': flood.contentType, Accept: 'application/json' },
+    body: flood.body,
+  }
+}
