@@ -1,4 +1,5 @@
-import { defineConfig } from 'tsdown'
+import { pathToFileURL } from 'node:url'
+import { defineConfig, type Rolldown } from 'tsdown'
 
 // The published package: ESM JavaScript, declarations and source maps for each entry point.
 // Dependencies and the msw peer stay external, so the user's bundler and Node resolve one msw,
@@ -18,4 +19,26 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  plugins: [inlineSeedLocale()],
 })
+
+/**
+ * Builds seeds/seed-locale.ts into the package as the data it picks from faker's English
+ * locale: that locale is one object no bundler can tree-shake, and importing it would put all
+ * of it in every browser bundle (docs/performance.md, "Browser bundle").
+ */
+function inlineSeedLocale(): Rolldown.Plugin {
+  return {
+    name: 'restapi-mock:inline-seed-locale',
+    load: {
+      filter: { id: /[\\/]seeds[\\/]seed-locale\.ts$/ },
+      async handler(id) {
+        const { seedLocale } = (await import(pathToFileURL(id).href)) as { seedLocale: object }
+        return {
+          code: `export const seedLocale = ${JSON.stringify(seedLocale)}\n`,
+          moduleType: 'js',
+        }
+      },
+    },
+  }
+}
