@@ -21,9 +21,12 @@ export interface ControlDeps {
   readonly config: MockConfig
   readonly state: ControlState
   readonly snapshots: Map<string, NamedSnapshot>
-  /** The mock's own pages and documents, built by the caller from its operations. */
-  readonly openApi: () => object
-  readonly dashboard: () => string
+  /**
+   * The mock's own pages and documents, built by the caller from its operations. Async: their
+   * code loads on the first request for them, so a page that never asks does not carry it.
+   */
+  readonly openApi: () => Promise<object>
+  readonly dashboard: () => Promise<string>
   readonly version: string
 }
 
@@ -61,7 +64,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
 
     switch (route) {
       case 'GET /':
-        return new Response(deps.dashboard(), {
+        return new Response(await deps.dashboard(), {
           headers: { 'Content-Type': 'text/html; charset=utf-8' },
         })
       case 'GET /state':
@@ -161,7 +164,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
         return json(settings(deps))
       }
       case 'GET /openapi.json':
-        return json(deps.openApi())
+        return json(await deps.openApi())
     }
     return fail(404, 'NotFound', `Failed to find a control route for ${method} ${url.pathname}`)
   }
