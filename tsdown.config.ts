@@ -27,7 +27,7 @@ export default defineConfig({
  * locale: that locale is one object no bundler can tree-shake, and importing it would put all
  * of it in every browser bundle (docs/performance.md, "Browser bundle").
  */
-function inlineSeedLocale(): Rolldown.Plugin {
+export function inlineSeedLocale(): Rolldown.Plugin {
   return {
     name: 'restapi-mock:inline-seed-locale',
     load: {
