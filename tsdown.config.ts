@@ -1,4 +1,5 @@
-import { defineConfig } from 'tsdown'
+import { pathToFileURL } from 'node:url'
+import { defineConfig, type Rolldown } from 'tsdown'
 
 // The published package: ESM JavaScript, declarations and source maps for each entry point.
 // Dependencies and the msw peer stay external, so the user's bundler and Node resolve one msw,
@@ -20,6 +21,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   plugins: [
+    inlineSeedLocale(),
     {
       // The declaration plugin drops the declaration maps when they are off, but not the
       // comments that point to them; such maps would name src/, which the package leaves out.
@@ -33,3 +35,24 @@ export default defineConfig({
     },
   ],
 })
+
+/**
+ * Builds seeds/seed-locale.ts into the package as the data it picks from faker's English
+ * locale: that locale is one object no bundler can tree-shake, and importing it would put all
+ * of it in every browser bundle (docs/performance.md, "Browser bundle").
+ */
+export function inlineSeedLocale(): Rolldown.Plugin {
+  return {
+    name: 'restapi-mock:inline-seed-locale',
+    load: {
+      filter: { id: /[\\/]seeds[\\/]seed-locale\.ts$/ },
+      async handler(id) {
+        const { seedLocale } = (await import(pathToFileURL(id).href)) as { seedLocale: object }
+        return {
+          code: `export const seedLocale = ${JSON.stringify(seedLocale)}\n`,
+          moduleType: 'js',
+        }
+      },
+    },
+  }
+}

@@ -238,5 +238,16 @@ if (soakSeconds > 0) {
 }
 await mock.stop()
 
+// 5. The browser bundle: a page that only starts the worker against a bare msw worker, both
+// built with Vite from the package as published (bench/bundle-size.ts, loaded only now: it
+// brings Vite and tsdown).
+const { bundleTarget, describeBundles, measureBundles } = await import('./bundle-size.ts')
+const bundle = await measureBundles()
+for (const text of describeBundles(bundle)) say(text)
+targets.push([
+  `browser page <= ${bundleTarget}x a bare msw worker, gzipped at start (${bundle.ratio.toFixed(2)}x)`,
+  bundle.ratio <= bundleTarget,
+])
+
 say('targets:')
 for (const [label, ok] of targets) say(`  ${verdict(ok).padEnd(11)} ${label}`)

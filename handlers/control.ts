@@ -25,9 +25,12 @@ export interface ControlDeps {
   readonly snapshots: Map<string, NamedSnapshot>
   /** How many named snapshots may be kept at once. */
   readonly maxSnapshots: number
-  /** The mock's own pages and documents, built by the caller from its operations. */
-  readonly openApi: () => object
-  readonly dashboard: () => string
+  /**
+   * The mock's own pages and documents, built by the caller from its operations. Async: their
+   * code loads on the first request for them, so a page that never asks does not carry it.
+   */
+  readonly openApi: () => Promise<object>
+  readonly dashboard: () => Promise<string>
   readonly version: string
 }
 
@@ -65,7 +68,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
 
     switch (route) {
       case 'GET /':
-        return new Response(deps.dashboard(), { headers: { ...dashboardHeaders } })
+        return new Response(await deps.dashboard(), { headers: { ...dashboardHeaders } })
       case 'GET /state': {
         const page = readStatePage(url.searchParams)
         if (typeof page === 'string') {
@@ -171,7 +174,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
         return json(settings(deps))
       }
       case 'GET /openapi.json':
-        return json(deps.openApi())
+        return json(await deps.openApi())
     }
     return fail(404, 'NotFound', `Failed to find a control route for ${method} ${url.pathname}`)
   }

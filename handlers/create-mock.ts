@@ -9,8 +9,6 @@ import {
   type ControlState,
   type Latency,
 } from '../src/control/index.ts'
-import { dashboardHtml } from '../src/control/dashboard.ts'
-import { createOpenApiDocument } from '../src/control/openapi.ts'
 import type { Store } from '../src/store/index.ts'
 import {
   createDispatch,
@@ -102,8 +100,15 @@ export function createMock(options: MockOptions): Mock {
     snapshots,
     maxSnapshots,
     version: mockVersion,
-    openApi: () => createOpenApiDocument({ operations, basePath: config.basePath }),
-    dashboard: () => dashboardHtml({ basePath: config.basePath }),
+    // Loaded on first use: a browser bundle then keeps them in chunks of their own.
+    openApi: async () => {
+      const { createOpenApiDocument } = await import('../src/control/openapi.ts')
+      return createOpenApiDocument({ operations, basePath: config.basePath })
+    },
+    dashboard: async () => {
+      const { dashboardHtml } = await import('../src/control/dashboard.ts')
+      return dashboardHtml({ basePath: config.basePath })
+    },
   })
   const dispatch = createDispatch(operations, controlRoutes, config, {
     before: (ctx) => interceptRequest(ctx, control),

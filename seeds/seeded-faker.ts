@@ -1,16 +1,13 @@
-// The single-locale entry point: the root '@faker-js/faker' loads every locale and costs about
-// 150 ms of start-up. It exports only a shared instance, so a factory builds its own instance
-// from that instance's class and definitions, and never reseeds the shared one.
-import { faker as sharedFaker } from '@faker-js/faker/locale/en'
-import { createSeededRandomizer, type Randomizer } from './seeded-randomizer.ts'
+// The class comes from the base locale, which carries no language data: the English lists the
+// seeds read are in seed-locale.ts. faker's root entry point would load every locale (about
+// 150 ms of start-up), and the locale entry points export only a shared instance, so a factory
+// builds its own instance from that instance's class and never reseeds the shared one.
+import type { Faker, LocaleDefinition } from '@faker-js/faker'
+import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import { seedLocale } from './seed-locale.ts'
+import { createSeededRandomizer } from './seeded-randomizer.ts'
 
-export type SeededFaker = typeof sharedFaker
-
-type FakerClass = new (options: {
-  locale: SeededFaker['rawDefinitions']
-  randomizer: Randomizer
-  seed: number
-}) => SeededFaker
+export type SeededFaker = Faker
 
 /**
  * The instant "now" means for seeded data: relative dates ("in the past", "scheduled") are
@@ -45,16 +42,17 @@ export interface SeedContext {
 }
 
 /**
- * A faker instance of its own, with a fast seedable randomizer and the pinned reference date.
+ * A faker instance of its own, with a fast seedable randomizer and the pinned reference date,
+ * reading only the seeds' definitions (another locale is for tests that compare against it).
  *
  * @example
  * const context = { seed: 1, faker: createSeededFaker() }
  */
-export function createSeededFaker(): SeededFaker {
-  const Faker = sharedFaker.constructor as FakerClass
+export function createSeededFaker(locale: LocaleDefinition = seedLocale): SeededFaker {
+  const FakerClass = baseFaker.constructor as typeof Faker
   // An explicit seed keeps faker from drawing a random one from Math.random.
-  const faker = new Faker({
-    locale: sharedFaker.rawDefinitions,
+  const faker = new FakerClass({
+    locale,
     randomizer: createSeededRandomizer(),
     seed: 0,
   })

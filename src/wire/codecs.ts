@@ -1,14 +1,12 @@
 import type { DtoDef } from '../model/index.ts'
 import type { Format } from './format.ts'
-import { readCsv, writeCsv } from './formats/csv.ts'
-import { writeHtml } from './formats/html.ts'
+import { readCsv } from './formats/csv-read.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
-import { readJson, writeJson } from './formats/json.ts'
-import { readJsv, writeJsv } from './formats/jsv.ts'
 import { readXml } from './formats/xml-read.ts'
-import { writeXml } from './formats/xml.ts'
 import type { Limits } from './limits.ts'
 import type { Loose } from './loose.ts'
+import { eagerReaders } from './reader-of.ts'
+import { writers } from './writers.ts'
 
 /** What a writer may need besides the value. */
 export interface WriteContext {
@@ -35,30 +33,23 @@ export interface Codec {
   write(def: DtoDef, value: object, context: WriteContext): string
 }
 
-/** The registry: every format the negotiation can choose has its codec here. */
+/**
+ * The registry: every format the negotiation can choose has its codec here. The dispatch takes
+ * the writers (`writers`) and the readers (`readerOf`) apart, so that the CSV and XML parsers
+ * load only with this module, on the first body that needs them.
+ */
 export const codecs: Readonly<Record<Format, Codec>> = {
-  json: {
-    format: 'json',
-    read: (text, def, context) => readJson(text, def.name, context.limits),
-    write: (def, value, context) => writeJson(def, value, context.options),
-  },
-  jsv: {
-    format: 'jsv',
-    read: (text, _def, context) => readJsv(text, context.limits),
-    write: (def, value, context) => writeJsv(def, value, context.options),
-  },
+  json: { format: 'json', read: eagerReaders.json, write: writers.json },
+  jsv: { format: 'jsv', read: eagerReaders.jsv, write: writers.jsv },
   csv: {
     format: 'csv',
     read: (text, def, context) => readCsv(text, def, context.limits),
-    write: (def, value, context) => writeCsv(def, value, context.options),
+    write: writers.csv,
   },
   xml: {
     format: 'xml',
     read: (text, def, context) => readXml(text, def, context),
-    write: (def, value, context) => writeXml(def, value, context.xmlNamespaces),
+    write: writers.xml,
   },
-  html: {
-    format: 'html',
-    write: (def, value, context) => writeHtml(def, value, context.url, context.operationName),
-  },
+  html: { format: 'html', write: writers.html },
 }

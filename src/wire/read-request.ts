@@ -1,6 +1,6 @@
 import type { DtoDef } from '../model/index.ts'
 import { bindDto, type FieldIssue } from './bind-dto.ts'
-import { codecs, type ReadContext } from './codecs.ts'
+import type { ReadContext } from './codecs.ts'
 import { DecodeError } from './decode-error.ts'
 import { errorResponse } from './errors.ts'
 import { formatOfContentType, isFormContentType, type Format } from './format.ts'
@@ -9,6 +9,7 @@ import { readJsv } from './formats/jsv.ts'
 import type { Limits } from './limits.ts'
 import { fitList } from './list-limit.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
+import { readerOf, type Reader } from './reader-of.ts'
 import type { RequestContext } from './request-context.ts'
 
 export type ReadResult =
@@ -50,7 +51,11 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
       const text = await readBodyText(request, limit, ctx.header('content-length'))
       ctx.trace.requestBody = text === '' ? null : text
       if (text.trim() !== '') {
-        const tree = parseBody(text, ctx.bodyFormat ?? formatOfContentType(contentType), def, ctx)
+        const format = ctx.bodyFormat ?? formatOfContentType(contentType)
+        // JSON and JSV read at once; a CSV or XML body waits for its reader's module to load.
+        const reader = format === undefined ? undefined : readerOf(format)
+        const read = reader instanceof Promise ? await reader : reader
+        const tree = parseBody(text, format, read, def, ctx)
         if (tree !== undefined) {
           if (!isLooseObject(tree))
             throw new DecodeError(
@@ -142,6 +147,7 @@ function bindingError(ctx: RequestContext, def: DtoDef, { issues, more }: Issues
 function parseBody(
   text: string,
   format: Format | undefined,
+  read: Reader | undefined,
   def: DtoDef,
   ctx: RequestContext,
 ): Loose | undefined {
@@ -159,7 +165,6 @@ function parseBody(
       }
     }
   }
-  const read = format ? codecs[format].read : undefined
   return read ? read(text, def, new ReadContextOf(ctx)) : undefined
 }
 

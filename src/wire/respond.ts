@@ -1,10 +1,11 @@
 import type { DtoDef } from '../model/index.ts'
-import { codecs, type WriteContext } from './codecs.ts'
+import type { WriteContext } from './codecs.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
 import { addHostHeaders } from './host-headers.ts'
 import { fitList } from './list-limit.ts'
 import type { RequestContext } from './request-context.ts'
 import { utf8Length } from './utf8-length.ts'
+import { writers } from './writers.ts'
 
 /**
  * The response for a DTO in the negotiated format, with the real host's headers: the
@@ -17,7 +18,7 @@ export function respond(
   init: { status?: number; statusText?: string; attachment?: boolean } = {},
 ): Response {
   const { negotiated } = ctx
-  let body = codecs[negotiated.format].write(def, value, new WriteContextOf(ctx))
+  let body = writers[negotiated.format](def, value, new WriteContextOf(ctx))
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
   ctx.trace.responseBody = body
   // A plain record: the Node server writes it as it is (an undici Headers costs a copy).

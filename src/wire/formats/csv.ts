@@ -1,20 +1,15 @@
-import { parse } from 'csv-parse/browser/esm/sync'
-import { findField, type DtoDef } from '../../model/index.ts'
-import { DecodeError } from '../decode-error.ts'
-import type { Limits } from '../limits.ts'
-import type { Loose, LooseObject } from '../loose.ts'
+import type { DtoDef } from '../../model/index.ts'
 import { oncePerDto } from './compile-dto-function.ts'
 import { makeCsvTableWriter, type CsvCellWriters } from './csv-table-writer.ts'
 import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { jsvValue, readJsv } from './jsv.ts'
+import { jsvValue } from './jsv.ts'
 
 // CSV as ServiceStack's CsvSerializer reads and writes a single DTO (servicestack-wire.md
-// sections 3.3 and 4): a header row and one data row, JSV inside the cells. Reading is
-// csv-parse's (its browser build needs no Node Buffer, so it runs in a service worker).
-// Writing is ServiceStack's own quoting rule, below: csv-stringify did the same per answer at
-// about 11 µs, most of it re-reading its options (measured under load; the CSV answer was a
-// third slower than the JSON one).
+// sections 3.3 and 4): a header row and one data row, JSV inside the cells. Reading is in
+// csv-read.ts. Writing is ServiceStack's own quoting rule, below: csv-stringify did the same
+// per answer at about 11 µs, most of it re-reading its options (measured under load; the CSV
+// answer was a third slower than the JSON one).
 
 /** `CsvWriter.HasAnyEscapeChars`: `"`, `,`, CR or LF anywhere, or `[` or `{` first. */
 const escapeChars = /[",\r\n]|^[[{]/
@@ -68,40 +63,4 @@ const defaultCells: CsvCellWriters = {
 /** ServiceStack's `StripQuotes`: the cell holds the JSV text without its outer quotes. */
 function stripQuotes(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text
-}
-
-/**
- * Reads a header row and the first data row. Cells of structured fields are JSV; every other
- * cell is text for the binder. A row wider or narrower than the header is refused.
- */
-export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
-  let rows: string[][]
-  try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, to: 2 }) as string[][]
-  } catch (error) {
-    throw new DecodeError(
-      `Could not deserialize 'text/csv' request using ${def.name}: ${(error as Error).message}`,
-    )
-  }
-  const [header, data] = rows
-  const out: LooseObject = {}
-  if (!header || !data) return out
-  // The row itself is the body's first level: a cell's own nesting starts one below it.
-  const cellLimits = { ...limits, depth: limits.depth - 1 }
-  for (let i = 0; i < header.length; i++) {
-    const name = (header[i] ?? '').trim()
-    const cell = data[i] ?? ''
-    if (cell === '') continue
-    const entry = findField(def, name)
-    const kind = entry?.spec.type.kind
-    const value =
-      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, cellLimits) : cell
-    Object.defineProperty(out, name, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
-  return out
 }

@@ -1,0 +1,45 @@
+import { parse } from 'csv-parse/browser/esm/sync'
+import { findField, type DtoDef } from '../../model/index.ts'
+import { DecodeError } from '../decode-error.ts'
+import type { Limits } from '../limits.ts'
+import type { Loose, LooseObject } from '../loose.ts'
+import { readJsv } from './jsv.ts'
+
+// Reading CSV is csv-parse's (its browser build needs no Node Buffer, so it runs in a service
+// worker). It sits apart from the writer so that the parser loads only with the readers.
+
+/**
+ * Reads a header row and the first data row. Cells of structured fields are JSV; every other
+ * cell is text for the binder. A row wider or narrower than the header is refused.
+ */
+export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
+  let rows: string[][]
+  try {
+    rows = parse(text, { bom: true, skip_empty_lines: true, to: 2 }) as string[][]
+  } catch (error) {
+    throw new DecodeError(
+      `Could not deserialize 'text/csv' request using ${def.name}: ${(error as Error).message}`,
+    )
+  }
+  const [header, data] = rows
+  const out: LooseObject = {}
+  if (!header || !data) return out
+  // The row itself is the body's first level: a cell's own nesting starts one below it.
+  const cellLimits = { ...limits, depth: limits.depth - 1 }
+  for (let i = 0; i < header.length; i++) {
+    const name = (header[i] ?? '').trim()
+    const cell = data[i] ?? ''
+    if (cell === '') continue
+    const entry = findField(def, name)
+    const kind = entry?.spec.type.kind
+    const value =
+      kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, cellLimits) : cell
+    Object.defineProperty(out, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}

@@ -1,0 +1,24 @@
+import type { DtoDef } from '../model/index.ts'
+import type { ReadContext } from './codecs.ts'
+import type { Format } from './format.ts'
+import { readJson } from './formats/json.ts'
+import { readJsv } from './formats/jsv.ts'
+import type { Loose } from './loose.ts'
+
+export type Reader = (text: string, def: DtoDef, context: ReadContext) => Loose
+
+/** The readers of the common bodies: small, and on the path of almost every update. */
+export const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
+  json: (text, def, context) => readJson(text, def.name, context.limits),
+  jsv: (text, _def, context) => readJsv(text, context.limits),
+}
+
+/**
+ * The reader of a body format, or none. CSV's and XML's bring their parsers (csv-parse,
+ * fast-xml-parser), so they load with the codecs on the first such body: a browser page that
+ * never sends one does not carry them (docs/performance.md, "Browser bundle").
+ */
+export function readerOf(format: Format): Reader | undefined | Promise<Reader | undefined> {
+  if (format === 'json' || format === 'jsv') return eagerReaders[format]
+  return import('./codecs.ts').then(({ codecs }) => codecs[format].read)
+}
