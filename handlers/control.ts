@@ -1,4 +1,3 @@
-import { dashboardHeaders } from '../src/control/dashboard.ts'
 import { journalToHar } from '../src/control/har.ts'
 import type { ControlState } from '../src/control/interceptor.ts'
 import { parseLatency, type Latency } from '../src/control/latency.ts'
@@ -30,7 +29,7 @@ export interface ControlDeps {
    * code loads on the first request for them, so a page that never asks does not carry it.
    */
   readonly openApi: () => Promise<object>
-  readonly dashboard: () => Promise<string>
+  readonly dashboard: () => Promise<Response>
   readonly version: string
 }
 
@@ -68,7 +67,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
 
     switch (route) {
       case 'GET /':
-        return new Response(await deps.dashboard(), { headers: { ...dashboardHeaders } })
+        return deps.dashboard()
       case 'GET /state': {
         const page = readStatePage(url.searchParams)
         if (typeof page === 'string') {

@@ -106,8 +106,10 @@ export function createMock(options: MockOptions): Mock {
       return createOpenApiDocument({ operations, basePath: config.basePath })
     },
     dashboard: async () => {
-      const { dashboardHtml } = await import('../src/control/dashboard.ts')
-      return dashboardHtml({ basePath: config.basePath })
+      const { dashboardHtml, dashboardHeaders } = await import('../src/control/dashboard.ts')
+      return new Response(dashboardHtml({ basePath: config.basePath }), {
+        headers: { ...dashboardHeaders },
+      })
     },
   })
   const dispatch = createDispatch(operations, controlRoutes, config, {
