@@ -53,6 +53,12 @@ export const cliOptions = {
     arg: '<ms|min-max>',
     help: 'delay every operation: 200, or a range 100-600',
   },
+  'shutdown-timeout': {
+    type: 'string',
+    arg: '<ms>',
+    default: '10000',
+    help: 'on SIGINT/SIGTERM, wait this long for requests under way (and again for the state file)',
+  },
   'state-file': {
     type: 'string',
     arg: '<path>',
