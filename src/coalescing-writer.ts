@@ -16,7 +16,8 @@ export interface CoalescingWriterOptions {
   write(): Promise<void>
   /**
    * The least time from the end of one write to the start of the next. The wait is at least as
-   * long as the last write took, too, so a big state spends at most half the time being written.
+   * long as the last write took, too (once it had taken its view of the state), so a big state
+   * spends at most half the time being written.
    */
   intervalMs: number
   /** A write that failed in the background; the next change (or a flush) tries again. */
@@ -40,8 +41,11 @@ export function createCoalescingWriter(options: CoalescingWriterOptions): Coales
     if (timer) clearTimeout(timer)
     timer = undefined
     const covers = changes
+    const writing = attempt(options.write)
+    // Timed from when the write has taken its view: a one-off cost there (the first write makes
+    // every lazily seeded entity) must not hold back the writes after it.
     const startedAt = Date.now()
-    const done = attempt(options.write).then(
+    const done = writing.then(
       () => {
         written = Math.max(written, covers)
         return undefined

@@ -140,6 +140,30 @@ describe('createCoalescingWriter', () => {
     expect(started(h, 2).startedAt - secondEnded).toBe(700)
   })
 
+  it('does not count the time a write takes to take its view (the first write makes lazy entities)', async () => {
+    const starts: number[] = []
+    let finish = (): void => undefined
+    const writer = createCoalescingWriter({
+      intervalMs: 100,
+      onError: () => undefined,
+      write: () => {
+        starts.push(Date.now())
+        // 500 ms of synchronous work the first time, then 10 ms of asynchronous work.
+        if (starts.length === 1) vi.setSystemTime(Date.now() + 500)
+        return new Promise<void>((resolve) => (finish = resolve))
+      },
+    })
+    writer.changed()
+    await vi.advanceTimersByTimeAsync(10)
+    finish()
+    await vi.advanceTimersByTimeAsync(0)
+    const ended = Date.now()
+    writer.changed()
+    await vi.advanceTimersByTimeAsync(100)
+    expect(starts).toHaveLength(2)
+    expect((starts[1] as number) - ended).toBe(100)
+  })
+
   it('flush() waits for the write under way, then writes once more at once, skipping the interval', async () => {
     const h = harness(100)
     h.change()
