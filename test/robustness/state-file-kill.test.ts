@@ -97,9 +97,9 @@ describe('the CLI with --state-file: a clean stop loses no acknowledged write', 
     '%s under write load: exits 0, and the file holds every update answered 200',
     async (signal) => {
       const { dir, path } = tempPath()
-      // With 20 ms of latency, nearly every client has an update under way at the signal: the
-      // stop must answer those, on connections kept alive, then write them to the file.
-      const run = cli(['--port', '0', '--no-log', '--latency', '20', '--state-file', path])
+      // With 10-30 ms of latency, nearly every client has an update under way at the signal:
+      // the stop must answer those, on connections kept alive, then write them to the file.
+      const run = cli(['--port', '0', '--no-log', '--latency', '10-30', '--state-file', path])
       const url = await waitForStart(run, 15_000)
       const seeded = seededComments(24)
       const keys = Array.from(seeded.keys()).slice(0, 20)
@@ -141,6 +141,7 @@ describe('the CLI with --state-file: a clean stop loses no acknowledged write', 
       expect(missing.map(([key]) => key)).toEqual([])
       expect(strayFiles(dir, [])).toEqual([])
     },
+    40_000,
   )
 })
 
@@ -190,7 +191,7 @@ describe('the CLI with --state-file: a stop by force says so', () => {
     expect(messages.get(keyOf(first))).toBe('Answered before the stop.')
     expect(messages.get(keyOf(second))).not.toBe('Never answered.')
     expect(strayFiles(dir, [])).toEqual([])
-  })
+  }, 30_000)
 
   it('a second signal stops at once with exit 1, naming what it abandoned', async () => {
     const { path } = tempPath()
@@ -211,7 +212,7 @@ describe('the CLI with --state-file: a stop by force says so', () => {
     expect(run.stderr()).toMatch(
       /second SIGTERM, stopped at once, abandoning 1 request under way and the final write of the state file/,
     )
-  })
+  }, 30_000)
 
   it('rejects a --shutdown-timeout that is not a whole number of ms from 100', async () => {
     const run = cli(['--port', '0', '--shutdown-timeout', '5'])
@@ -224,11 +225,12 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
   // How long after its answer an update must be on disk. One write at a time, each at least
   // 100 ms and its own duration after the last: an update answered at t is in the write after
   // the one under way at t, renamed by t + 100 ms + about 3 writes of this ~1.2 MB state
-  // (tens of ms each here). 1 s leaves room for a loaded two-core machine.
-  const onDiskWithinMs = 1000
+  // (tens of ms each here). 2 s leaves room for a two-core machine under heavy load from
+  // elsewhere, where the server may get a fraction of a core.
+  const onDiskWithinMs = 2000
   const comments = 2000
 
-  it('the file always parses and is the state of one instant no older than 1 s; every restart loads it and clears the temporaries', async () => {
+  it('the file always parses and is the state of one instant no older than 2 s; every restart loads it and clears the temporaries', async () => {
     const { dir, path } = tempPath()
     const args = [
       '--port',
@@ -246,9 +248,10 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
     let url = await waitForStart(run, 20_000)
     // The seeded state is written at start: from then on there is always a file.
     await waitFor('the first write', () => (existsSync(path) ? true : undefined), 10_000)
-    // Moments spread over 0.1-2.3 s of load, random within their slice.
+    // Moments spread over 0.1-3.3 s of load, random within their slice: the early ones land
+    // in the restart's first writes, the later ones have updates old enough to check (3).
     for (let round = 0; round < 5; round++) {
-      const moment = 100 + round * 450 + Math.random() * 400
+      const moment = 100 + round * 650 + Math.random() * 550
       const load = startWriteLoad(url, keys, {
         tag: `round ${round}`,
         clients: 10,
@@ -266,7 +269,7 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
       expect(existsSync(path), context).toBe(true)
       const messages = fileMessages(readFileSync(path, 'utf8'))
       const { held, problems } = heldProblems(load, messages, before)
-      expect(problems, context).toEqual([])
+      expect(problems, `${context}: values never sent`).toEqual([])
 
       // 2. One instant: there is a time T when every held update had been sent and no update
       //    after a held one had been answered yet (the server applies an update between the
@@ -279,7 +282,7 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
         const next = writes[index + 1]?.ackedAt
         if (next !== undefined) earliestNextAnswer = Math.min(earliestNextAnswer, next)
       }
-      expect(latestHeldSend, context).toBeLessThan(earliestNextAnswer)
+      expect(latestHeldSend, `${context}: not one instant`).toBeLessThan(earliestNextAnswer)
 
       // 3. A prefix no older than onDiskWithinMs: every update answered that long before the
       //    kill is held (or a later one of the same comment).
@@ -289,7 +292,7 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
       )
       expect(
         stale.map(([key]) => key),
-        context,
+        `${context}: answered more than ${onDiskWithinMs} ms before the kill but missing`,
       ).toEqual([])
 
       // 4. The restart succeeds: it clears the killed process's temporary and an older one,
@@ -311,5 +314,5 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
     run.child.kill('SIGTERM')
     expect(await exitWithin(run, 15_000)).toBe(0)
     expect(strayFiles(dir, [])).toEqual([])
-  })
+  }, 60_000)
 })
