@@ -57,7 +57,7 @@ export const cliOptions = {
     type: 'string',
     arg: '<ms>',
     default: '10000',
-    help: 'on SIGINT/SIGTERM, wait this long for requests under way (and again for the state file)',
+    help: 'on SIGINT/SIGTERM, ms to wait for requests under way, then as long for the state file',
   },
   'state-file': {
     type: 'string',
