@@ -2,7 +2,7 @@
 // with the default 17,000 comments), 10 clients updating comments as fast as they are answered,
 // then SIGTERM while they still write. Prints the server's peak RSS, the clients' latency, how
 // long the stop took, its exit code, and how many acknowledged updates the file lacks.
-//   node bench/state-file-load.ts [comments=17000] [seconds=15] [clients=10]
+//   npm run bench:state-file -- [comments=17000] [seconds=15] [clients=10]
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createStore } from '../src/create-store.ts'
@@ -75,11 +75,11 @@ for (const [key, writes] of load.sent) {
 }
 latencies.sort((a, b) => a - b)
 const percentile = (p: number): number => latencies[Math.floor((latencies.length - 1) * p)] ?? 0
-const seconds_ = (signalled - started) / 1000
+const loadSeconds = (signalled - started) / 1000
 console.log(
   [
     `state: ${comments} comments, file ${text ? (statSync(path).size / 1e6).toFixed(1) : '-'} MB`,
-    `load: ${clients} clients for ${seconds_.toFixed(1)} s, ${ackedBeforeSignal} updates acknowledged before SIGTERM, ${load.acked()} in all (${(load.acked() / seconds_).toFixed(0)}/s)`,
+    `load: ${clients} clients for ${loadSeconds.toFixed(1)} s, ${ackedBeforeSignal} updates acknowledged before SIGTERM, ${load.acked()} in all (${(load.acked() / loadSeconds).toFixed(0)}/s)`,
     `latency: p50 ${percentile(0.5).toFixed(1)} ms, p99 ${percentile(0.99).toFixed(1)} ms, max ${percentile(1).toFixed(1)} ms`,
     `server RSS after the first write, before the load: ${(idleKb / 1024).toFixed(0)} MB; peak (VmHWM): ${(peakKb / 1024).toFixed(0)} MB`,
     `SIGTERM: exit ${code} after ${stopMs.toFixed(0)} ms`,
