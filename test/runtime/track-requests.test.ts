@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createServer, createStore } from '../../src/index.ts'
 import { trackRequests } from '../../src/track-requests.ts'
-import { commentKey, commentsPath, delay } from '../control/plane-support.ts'
+import { commentKey, commentsPath, delay, waitFor } from '../control/plane-support.ts'
 import { rawRequest, type RawAnswer } from './cli-process.ts'
 
 async function started(): Promise<{
@@ -32,11 +32,11 @@ describe('trackRequests', () => {
     const { url, key, tracked } = await started()
     const answers: RawAnswer[] = []
     const failures: string[] = []
-    let stopAt = Infinity
-    // Four clients on kept-alive connections, each nearly always with an update under way;
-    // their delays differ, so they are not all between two updates at the same instant.
+    // Four clients on kept-alive connections, each nearly always with an update under way, for
+    // up to 200 updates (8 s or more); their delays differ, so they are not all between two
+    // updates at the same instant.
     const clients = Array.from({ length: 4 }, async (_, client) => {
-      for (let i = 0; i < 200 && performance.now() < stopAt; i++) {
+      for (let i = 0; i < 200; i++) {
         try {
           answers.push(await slowUpdate(url, key, 40 + 7 * client))
         } catch (error) {
@@ -45,19 +45,15 @@ describe('trackRequests', () => {
         }
       }
     })
-    await delay(200)
-    // Nearly always 4: a client between two updates at this instant has none.
+    await waitFor('4 answers', () => (answers.length >= 4 ? true : undefined), 10_000)
+    await waitFor('updates under way', () => (tracked.inFlight() > 0 ? true : undefined), 5000, 1)
     const underWay = tracked.inFlight()
-    expect(underWay).toBeGreaterThanOrEqual(1)
     const answeredBefore = answers.length
-    const closing = performance.now()
-    // Node's own server.close() would wait for these connections as long as the load lasts.
-    stopAt = closing + 3000
+    // Node's own server.close() would wait for these connections as long as the load lasts,
+    // and so reach the time-out.
     const abandoned = await tracked.close(5000)
-    const took = performance.now() - closing
     await Promise.all(clients)
     expect(abandoned).toEqual({ requests: 0, connections: 0 })
-    expect(took).toBeLessThan(2000)
     expect(tracked.inFlight()).toBe(0)
     // Those under way were answered, with Connection: close; then every client was refused.
     // (An answer the server had finished just before may still have been on its way.)
@@ -66,7 +62,7 @@ describe('trackRequests', () => {
     expect(after.filter((answer) => answer.headers.connection === 'close')).toHaveLength(underWay)
     expect(after.length).toBeLessThanOrEqual(4)
     expect(failures).toHaveLength(4)
-    for (const failure of failures) expect(failure).toMatch(/ECONNREFUSED|ECONNRESET|hang up/)
+    for (const failure of failures) expect(failure).toMatch(/ECONNREFUSED|ECONNRESET|EPIPE|hang up/)
   })
 
   it('close() past its time-out destroys what is left and says what it abandoned', async () => {
