@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createServer, createStore } from '../../src/index.ts'
 import { trackRequests } from '../../src/track-requests.ts'
-import { commentKey, commentsPath, delay, waitFor } from '../control/plane-support.ts'
+import { commentKey, commentsPath, waitFor } from '../control/plane-support.ts'
 import { rawRequest, type RawAnswer } from './cli-process.ts'
 
 async function started(): Promise<{
@@ -68,7 +68,12 @@ describe('trackRequests', () => {
   it('close() past its time-out destroys what is left and says what it abandoned', async () => {
     const { url, key, tracked } = await started()
     const held = slowUpdate(url, key, 10_000).catch((error: Error) => error)
-    await delay(150)
+    await waitFor(
+      'the update under way',
+      () => (tracked.inFlight() > 0 ? true : undefined),
+      5000,
+      1,
+    )
     expect(tracked.inFlight()).toBe(1)
     const closing = performance.now()
     const abandoned = await tracked.close(300)
