@@ -58,6 +58,12 @@ export const cliOptions = {
     arg: '<ms|min-max>',
     help: 'delay every operation: 200, or a range 100-600',
   },
+  'shutdown-timeout': {
+    type: 'string',
+    arg: '<ms>',
+    default: '10000',
+    help: 'on SIGINT/SIGTERM, ms to wait for requests under way, then as long for the state file',
+  },
   'state-file': {
     type: 'string',
     arg: '<path>',

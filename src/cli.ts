@@ -10,6 +10,8 @@ import { attachStateFile, type StateFile } from './state-file.ts'
 import { exposureWarnings } from './exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin-check.ts'
+import { stopOnSignals } from './stop-on-signals.ts'
+import { trackRequests } from './track-requests.ts'
 
 /** Exits with a clear message on bad options instead of a stack trace. */
 function fail(message: string, showUsage = true): never {
@@ -69,6 +71,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
+  const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
 
   const latency = values.latency === undefined ? null : parseLatency(values.latency)
   if (latency === undefined) {
@@ -128,6 +131,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
   for (const warning of exposureWarnings({ host: values.host, allowedHosts, allowedOrigins })) {
     process.stderr.write(`restapi-mock: warning: ${warning}\n`)
   }
+  // From the first request on, so a stop knows what is under way.
+  const tracked = trackRequests(running)
+
   process.stdout.write(
     `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
       ` (seed ${store.seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
@@ -136,19 +142,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
       `${values.cors ? '' : ', no CORS'}) in ${Math.round(performance.now() - startedAt)} ms\n`,
   )
 
-  let stopping = false
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) process.exit(1)
-      stopping = true
-      process.stdout.write(`restapi-mock: ${signal}, shutting down\n`)
-      // Requests under way may finish; a stuck connection does not hold the exit for long.
-      const force = setTimeout(() => process.exit(0), 2000)
-      force.unref()
-      void running
-        .close()
-        .then(() => stateFile?.close())
-        .then(() => process.exit(0))
-    })
-  }
+  stopOnSignals({
+    server: tracked,
+    ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
+    timeoutMs: shutdownMs,
+  })
 }

@@ -1,0 +1,91 @@
+// The state file under write load, as issue 13 measured it: a big state (about 10 MB of JSON
+// with the default 17,000 comments), 10 clients updating comments as fast as they are answered,
+// then SIGTERM while they still write. Prints the server's peak RSS, the clients' latency, how
+// long the stop took, its exit code, and how many acknowledged updates the file lacks.
+//   npm run bench:state-file -- [comments=17000] [seconds=15] [clients=10]
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { createStore } from '../src/create-store.ts'
+import { makeTempDir, removeTempDir } from '../test/control/plane-support.ts'
+import { runCli, waitForStart } from '../test/runtime/cli-process.ts'
+import { fileMessages, startWriteLoad } from '../test/robustness/write-load.ts'
+
+const [comments = 17_000, seconds = 15, clients = 10] = process.argv.slice(2).map(Number)
+const dir = makeTempDir()
+const path = join(dir, 'state.json')
+const run = runCli([
+  '--port',
+  '0',
+  '--no-log',
+  '--counts',
+  `comments=${comments}`,
+  '--state-file',
+  path,
+])
+const pid = run.child.pid as number
+
+let peakKb = 0
+const sampler = setInterval(() => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))
+  } catch {
+    // The process has ended.
+  }
+}, 50)
+
+const url = await waitForStart(run, 120_000)
+while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 20))
+const idleKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+const keys = Array.from(createStore({ seed: 1, counts: { comments } }).state.comments.keys())
+const started = performance.now()
+const load = startWriteLoad(url, keys.slice(0, 1000), {
+  tag: 'bench',
+  clients,
+  total: 10_000_000,
+  pauseMs: 0,
+})
+await Promise.race([load.done, new Promise((resolve) => setTimeout(resolve, seconds * 1000))])
+const ackedBeforeSignal = load.acked()
+const signalled = performance.now()
+run.child.kill('SIGTERM')
+await load.stop()
+const code = await run.exited
+const stopMs = performance.now() - signalled
+clearInterval(sampler)
+
+const latencies: number[] = []
+let missing = 0
+let lastAcked = 0
+let text = ''
+try {
+  text = readFileSync(path, 'utf8')
+} catch {
+  // No file at all: every update is missing.
+}
+const inFile = text ? fileMessages(text) : new Map<string, string | null | undefined>()
+for (const [key, writes] of load.sent) {
+  const acked = writes.filter((write) => write.ackedAt !== undefined)
+  for (const write of acked) latencies.push((write.ackedAt as number) - write.sentAt)
+  const last = acked.at(-1)
+  if (!last) continue
+  lastAcked++
+  const held = writes.findIndex((write) => write.message === inFile.get(key))
+  if (held < writes.indexOf(last)) missing++
+}
+latencies.sort((a, b) => a - b)
+const percentile = (p: number): number => latencies[Math.floor((latencies.length - 1) * p)] ?? 0
+const loadSeconds = (signalled - started) / 1000
+console.log(
+  [
+    `state: ${comments} comments, file ${text ? (statSync(path).size / 1e6).toFixed(1) : '-'} MB`,
+    `load: ${clients} clients for ${loadSeconds.toFixed(1)} s, ${ackedBeforeSignal} updates acknowledged before SIGTERM, ${load.acked()} in all (${(load.acked() / loadSeconds).toFixed(0)}/s)`,
+    `latency: p50 ${percentile(0.5).toFixed(1)} ms, p99 ${percentile(0.99).toFixed(1)} ms, max ${percentile(1).toFixed(1)} ms`,
+    `server RSS after the first write, before the load: ${(idleKb / 1024).toFixed(0)} MB; peak (VmHWM): ${(peakKb / 1024).toFixed(0)} MB`,
+    `SIGTERM: exit ${code} after ${stopMs.toFixed(0)} ms`,
+    `file: ${missing} of ${lastAcked} updated comments lack their last acknowledged update`,
+    `left in the directory: ${readdirSync(dir).join(', ')}`,
+    `stderr: ${run.stderr().trim() || '(empty)'}`,
+  ].join('\n'),
+)
+removeTempDir(dir)

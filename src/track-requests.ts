@@ -1,0 +1,67 @@
+import type { ServerResponse } from 'node:http'
+import type { RunningServer } from './server.ts'
+
+/** What a stop had to cut off: requests received but unanswered, and every connection left. */
+export interface Abandoned {
+  readonly requests: number
+  readonly connections: number
+}
+
+export interface TrackedServer {
+  /** Requests received and not answered yet. */
+  inFlight(): number
+  /**
+   * Stops accepting connections, answers the requests under way, each with `Connection: close`
+   * (as any request still arriving on a kept-alive connection), and resolves with zeros once
+   * every connection is closed. After `timeoutMs` it destroys the connections left instead and
+   * resolves with what it abandoned.
+   */
+  close(timeoutMs: number): Promise<Abandoned>
+}
+
+/**
+ * Follows a server's requests from its start, for a graceful stop: Node's own `server.close()`
+ * goes on serving kept-alive connections, so under steady load it would never finish.
+ * @example const tracked = trackRequests(running); const abandoned = await tracked.close(10_000)
+ */
+export function trackRequests(running: RunningServer): TrackedServer {
+  const open = new Set<ServerResponse>()
+  let closing = false
+  running.server.prependListener('request', (_request, response: ServerResponse) => {
+    open.add(response)
+    if (closing) response.shouldKeepAlive = false
+    response.once('close', () => {
+      open.delete(response)
+      // An answer that had begun before the stop leaves its connection open and idle.
+      if (closing) running.server.closeIdleConnections()
+    })
+  })
+
+  return {
+    inFlight: () => open.size,
+    async close(timeoutMs) {
+      closing = true
+      for (const response of open) {
+        if (!response.headersSent) response.shouldKeepAlive = false
+      }
+      const closed = running.close().then(
+        () => 'closed' as const,
+        () => 'closed' as const,
+      )
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timedOut = new Promise<'timed out'>((resolve) => {
+        timer = setTimeout(() => resolve('timed out'), timeoutMs)
+      })
+      const outcome = await Promise.race([closed, timedOut])
+      clearTimeout(timer)
+      if (outcome === 'closed') return { requests: 0, connections: 0 }
+      const requests = open.size
+      const connections = await new Promise<number>((resolve) =>
+        running.server.getConnections((_error, count) => resolve(count)),
+      )
+      running.server.closeAllConnections()
+      await closed
+      return { requests, connections }
+    },
+  }
+}

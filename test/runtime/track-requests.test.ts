@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createServer, createStore } from '../../src/index.ts'
+import { trackRequests } from '../../src/track-requests.ts'
+import { commentKey, commentsPath, waitFor } from '../control/plane-support.ts'
+import { rawRequest, type RawAnswer } from './cli-process.ts'
+
+async function started(): Promise<{
+  url: string
+  key: string
+  tracked: ReturnType<typeof trackRequests>
+}> {
+  const store = createStore({ seed: 1 })
+  const running = await createServer({ port: 0, log: false, store, defaultFormat: 'json' })
+  return { url: running.url, key: commentKey(store), tracked: trackRequests(running) }
+}
+
+/** A comment update that the server holds `delayMs` before it answers. */
+function slowUpdate(url: string, key: string, delayMs: number): Promise<RawAnswer> {
+  return rawRequest(`${url}${commentsPath}`, {
+    method: 'PUT',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Prefer: `delay=${delayMs}`,
+    },
+    body: JSON.stringify({ Key: key, Message: `Held ${delayMs} ms.` }),
+  })
+}
+
+describe('trackRequests', () => {
+  it('close() answers the requests under way, each with Connection: close, even under steady keep-alive load', async () => {
+    const { url, key, tracked } = await started()
+    const answers: RawAnswer[] = []
+    const failures: string[] = []
+    // Four clients on kept-alive connections, each nearly always with an update under way, for
+    // up to 200 updates (8 s or more); their delays differ, so they are not all between two
+    // updates at the same instant.
+    const clients = Array.from({ length: 4 }, async (_, client) => {
+      for (let i = 0; i < 200; i++) {
+        try {
+          answers.push(await slowUpdate(url, key, 40 + 7 * client))
+        } catch (error) {
+          failures.push((error as Error).message)
+          return
+        }
+      }
+    })
+    await waitFor('4 answers', () => (answers.length >= 4 ? true : undefined), 10_000)
+    await waitFor('updates under way', () => (tracked.inFlight() > 0 ? true : undefined), 5000, 1)
+    const underWay = tracked.inFlight()
+    const answeredBefore = answers.length
+    // Node's own server.close() would wait for these connections as long as the load lasts,
+    // and so reach the time-out.
+    const abandoned = await tracked.close(5000)
+    await Promise.all(clients)
+    expect(abandoned).toEqual({ requests: 0, connections: 0 })
+    expect(tracked.inFlight()).toBe(0)
+    // Those under way were answered, with Connection: close; then every client was refused.
+    // (An answer the server had finished just before may still have been on its way.)
+    const after = answers.slice(answeredBefore)
+    expect(after.map((answer) => answer.status)).toEqual(after.map(() => 200))
+    expect(after.filter((answer) => answer.headers.connection === 'close')).toHaveLength(underWay)
+    expect(after.length).toBeLessThanOrEqual(4)
+    expect(failures).toHaveLength(4)
+    for (const failure of failures) expect(failure).toMatch(/ECONNREFUSED|ECONNRESET|EPIPE|hang up/)
+  })
+
+  it('close() past its time-out destroys what is left and says what it abandoned', async () => {
+    const { url, key, tracked } = await started()
+    const held = slowUpdate(url, key, 10_000).catch((error: Error) => error)
+    await waitFor(
+      'the update under way',
+      () => (tracked.inFlight() > 0 ? true : undefined),
+      5000,
+      1,
+    )
+    expect(tracked.inFlight()).toBe(1)
+    const closing = performance.now()
+    const abandoned = await tracked.close(300)
+    const took = performance.now() - closing
+    expect(abandoned).toEqual({ requests: 1, connections: 1 })
+    expect(took).toBeGreaterThanOrEqual(290)
+    expect(took).toBeLessThan(3000)
+    expect(await held).toBeInstanceOf(Error)
+  })
+})
