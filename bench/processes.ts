@@ -14,16 +14,20 @@ export interface ServerProcess {
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Starts a server script with this Node, waits for its port line, then for a first answer. */
+/**
+ * Starts a server script with this Node (in `cwd`, by default the project root), waits for its
+ * port line, then for a first answer.
+ */
 export async function startServer(
   name: string,
   args: readonly string[],
   probe: (url: string) => Promise<boolean>,
   env: Record<string, string> = {},
+  cwd: string = root,
 ): Promise<ServerProcess> {
   const started = performance.now()
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

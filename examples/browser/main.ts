@@ -1,6 +1,6 @@
 // The example app: the four operations called with fetch, in JSON and in CSV, answered by the
 // service worker alone (no server behind it).
-import { startWorker } from '../../src/browser.ts'
+import { startWorker } from 'restapi-mock/browser'
 
 interface Call {
   readonly name: string

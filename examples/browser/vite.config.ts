@@ -3,6 +3,8 @@ import { defineConfig } from 'vite'
 // Builds the example into examples/browser/dist; `public/` holds mockServiceWorker.js
 // (written by `npx msw init examples/browser/public`).
 export default defineConfig({
+  // `restapi-mock/*` resolve to the sources through tsconfig's paths.
+  resolve: { tsconfigPaths: true },
   root: import.meta.dirname,
   build: {
     outDir: 'dist',

@@ -1,6 +1,6 @@
 // The parity page: the mock served by the service worker alone, and `window.runMatrix` to send
 // the parity test's requests from the page, in order, with the page's own fetch.
-import { startWorker } from '../../src/browser.ts'
+import { startWorker } from 'restapi-mock/browser'
 import type { ParityAnswer, ParityRequest } from '../../test/browser/parity-matrix.ts'
 
 declare global {

@@ -3,6 +3,8 @@ import { defineConfig } from 'vite'
 // Builds the parity page into examples/parity/dist, with the browser example's public folder
 // (its mockServiceWorker.js, written by `npx msw init examples/browser/public`).
 export default defineConfig({
+  // `restapi-mock/*` resolve to the sources through tsconfig's paths.
+  resolve: { tsconfigPaths: true },
   root: import.meta.dirname,
   publicDir: `${import.meta.dirname}/../browser/public`,
   logLevel: 'warn',

@@ -11,7 +11,12 @@ const config: StorybookConfig = {
   // Offline and quiet: no telemetry, no "what's new" fetches.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // Faker's locale data, msw and Storybook's preview make one large chunk: fine for an example.
-  viteFinal: (vite) => ({ ...vite, build: { ...vite.build, chunkSizeWarningLimit: 2500 } }),
+  // `restapi-mock/*` resolve to the sources through tsconfig's paths, as in the tests.
+  viteFinal: (vite) => ({
+    ...vite,
+    resolve: { ...vite.resolve, tsconfigPaths: true },
+    build: { ...vite.build, chunkSizeWarningLimit: 2500 },
+  }),
 }
 
 export default config

@@ -1,7 +1,7 @@
 import type { Preview } from '@storybook/html-vite'
 import { setupWorker } from 'msw/browser'
 import { mswLoader } from 'msw-storybook-addon/csf3'
-import { createHandlers, createMock, createStore } from '../../../src/browser.ts'
+import { createHandlers, createMock, createStore } from 'restapi-mock/handlers'
 
 // The mock's handlers are the worker's initial handlers, so they survive the resetHandlers()
 // the addon's loader runs before each story, and a story's `parameters.msw` handlers only go in
