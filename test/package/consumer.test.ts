@@ -1,4 +1,12 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { publint } from 'publint'
@@ -8,7 +16,13 @@ import { cliOptions, usageText } from '../../src/cli-options.ts'
 import { createStore } from '../../src/index.ts'
 import { buildPage } from './consumer-page.ts'
 import { consumerProject, projectRoot, type ConsumerProject } from './consumer-project.ts'
-import { runCommand, runOrFail, startCommand, type RunningCommand } from './run-command.ts'
+import {
+  runCommand,
+  runOrFail,
+  startCommand,
+  type CommandResult,
+  type RunningCommand,
+} from './run-command.ts'
 
 // The package as a user gets it: `npm pack` (whose prepack builds dist), the tarball installed
 // into a fresh project next to msw, Vitest, TypeScript 5 and Vite, and each way in used there
@@ -195,6 +209,45 @@ it('serves a request from a plain Node script that imports restapi-mock', async 
   expect(answer.status).toBe(200)
   expect(answer.contentType).toBe(json)
   expect(answer.body).toMatchObject({ Key: firstCommentKey, Message: 'Edited from a Node script' })
+})
+
+describe('a project without msw', () => {
+  // The same installed package seen from a folder whose node_modules links every package of the
+  // consumer's but msw (read through --preserve-symlinks, so Node does not find the consumer's).
+  let dir = ''
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'restapi-mock-no-msw-'))
+    const installed = join(project.dir, 'node_modules')
+    mkdirSync(join(dir, 'node_modules'))
+    for (const entry of readdirSync(installed)) {
+      if (entry === 'msw' || entry.startsWith('.')) continue
+      symlinkSync(join(installed, entry), join(dir, 'node_modules', entry))
+    }
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const run = (code: string): Promise<CommandResult> =>
+    runCommand(
+      process.execPath,
+      ['--preserve-symlinks', '--input-type=module', '-e', code],
+      { cwd: dir },
+      30_000,
+    )
+
+  it('imports restapi-mock and serves a request', async () => {
+    const result = await run(
+      "import { createServer } from 'restapi-mock'; const s = await createServer({ port: 0, log: false }); const r = await fetch(s.url + '/RestApi/nope'); console.log(r.status); await s.close()",
+    )
+    expect(result.stderr).toBe('')
+    expect(result.stdout.trim()).toBe('404')
+  })
+
+  it('says that restapi-mock/handlers needs msw, its peer dependency', async () => {
+    const result = await run("await import('restapi-mock/handlers')")
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(
+      'Error: restapi-mock/handlers needs msw 3, its peer dependency: npm i -D msw',
+    )
+  })
 })
 
 describe.each(['bundler', 'nodenext'])('TypeScript 5 with moduleResolution %s', (resolution) => {
