@@ -3,6 +3,7 @@
 // scaling to 100k entities, and a soak. Every load is bounded in time and aimed at 127.0.0.1.
 import { createStore } from '../src/create-store.ts'
 import { measureColdStarts } from './cold-start.ts'
+import { runHostileLoad } from './hostile-load.ts'
 import { median, runLoad, type LoadRequest, type LoadResult } from './load.ts'
 import { startServer, type ServerProcess } from './processes.ts'
 
@@ -234,6 +235,24 @@ for (const text of describeBundles(bundle)) say(text)
 targets.push([
   `browser page <= ${bundleTarget}x a bare msw worker, gzipped at start (${bundle.ratio.toFixed(2)}x)`,
   bundle.ratio <= bundleTarget,
+])
+
+// 6. The attack run of issue 13: 10 clients of the worst inputs beside 40 normal ones.
+const hostile = await runHostileLoad(seconds * 2, commentBody)
+say(
+  `hostile run: normal clients p99 ${hostile.normal.p99} ms (${Math.round(hostile.normal.rps)} req/s, ${hostile.normal.status5xx} 5xx), peak RSS ${hostile.peakRssMb.toFixed(0)} MB, alive after: ${hostile.alive}`,
+)
+targets.push([
+  `hostile run: normal p99 <= 50 ms (${hostile.normal.p99} ms)`,
+  hostile.normal.p99 <= 50,
+])
+targets.push([
+  `hostile run: peak RSS <= 300 MB (${hostile.peakRssMb.toFixed(0)} MB)`,
+  hostile.peakRssMb <= 300,
+])
+targets.push([
+  `hostile run: no crash, no 5xx to normal clients`,
+  hostile.alive && hostile.normal.status5xx === 0,
 ])
 
 say('targets:')

@@ -47,6 +47,13 @@ function parseCounts(text: string): Partial<Counts> {
  * @example await runCli(['--port', '4000', '--seed', '7'])
  */
 export async function runCli(args: readonly string[]): Promise<void> {
+  // A terminal or pipe that closes under the mock (its parent gone) must not stop it: what it
+  // would have printed is dropped, and it goes on serving and stops cleanly on a signal.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error
+    })
+  }
   let parsed
   try {
     parsed = parseArgs({
