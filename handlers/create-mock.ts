@@ -34,6 +34,8 @@ export interface MockOptions extends MockConfigOptions {
   latency?: number | string | Latency | null
   /** How many requests the journal keeps. Default 500. */
   journalSize?: number
+  /** How many fault rules may be set at once; `POST /__mock/faults` answers 400 past it. Default 1,000. */
+  maxFaultRules?: number
   /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */
   random?: () => number
 }
@@ -77,7 +79,7 @@ export function createMock(options: MockOptions): Mock {
   const operations = createOperations(store)
   const control: ControlState = {
     journal: createJournal(options.journalSize ?? 500),
-    faults: createFaultRules(options.random ?? Math.random),
+    faults: createFaultRules(options.random ?? Math.random, options.maxFaultRules),
     latency: toLatency(options.latency ?? null),
     random: options.random ?? Math.random,
   }
