@@ -7,8 +7,6 @@ import { firstCommentKey } from '../wire/wire-support.ts'
 // fix (the sizes are chosen so the old code fails in seconds, not minutes); each is now
 // answered in milliseconds, and a second leaves room for a busy machine.
 
-const xmlNamespace = 'http://schemas.datacontract.org/2004/07/Cms.Services.Api.Messages'
-
 async function timedRequest(
   path: string,
   init: RequestInit,
@@ -21,11 +19,11 @@ async function timedRequest(
 }
 
 describe('requests that froze the mock', () => {
-  it("answers 6 KB of '<a' sent as text/plain to the XML route with a 400 (the depth regex took about 9 s)", async () => {
+  it("answers 4 KB of '<a' sent as text/plain to the XML route with a 400 (the depth regex took about 4 s)", async () => {
     const { response, ms } = await timedRequest('/RestApi/xml/reply/CreateService', {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
-      body: '<a'.repeat(3000),
+      body: '<a'.repeat(2000),
     })
     expect(ms).toBeLessThan(1000)
     expect(response.status).toBe(400)
@@ -37,7 +35,8 @@ describe('requests that froze the mock', () => {
     const { response, ms } = await timedRequest('/RestApi/apiservice/createService', {
       method: 'POST',
       headers: { 'Content-Type': 'application/xml', Accept: 'application/json' },
-      body: `<CreateService xmlns="${xmlNamespace}"><Route><![CDATA[${route}]]></Route></CreateService>`,
+      // No namespace on the root: the old regex then tried every `<` of the section to its end.
+      body: `<CreateService><Route><![CDATA[${route}]]></Route></CreateService>`,
     })
     expect(ms).toBeLessThan(1000)
     expect(response.status).toBe(200)
