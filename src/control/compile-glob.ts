@@ -13,7 +13,10 @@ export function compileGlob(pattern: string): (lowerText: string) => boolean {
   const first = pieces[0] ?? ''
   if (pieces.length === 1) return (text) => text === first
   const last = pieces[pieces.length - 1] ?? ''
-  const middle = pieces.slice(1, -1).filter((piece) => piece !== '').map(searcher)
+  const middle = pieces
+    .slice(1, -1)
+    .filter((piece) => piece !== '')
+    .map(searcher)
   const least = first.length + last.length + middle.reduce((sum, piece) => sum + piece.size, 0)
   return (text) => {
     if (text.length < least || !text.startsWith(first) || !text.endsWith(last)) return false
