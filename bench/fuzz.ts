@@ -1,10 +1,13 @@
 // `npm run fuzz`: the fuzz properties with many more cases than `npm test` runs, bounded in
-// time. Three steps, each a Vitest child process of this Node:
+// time. Four steps, each a Vitest child process of this Node:
 //   1. test/robustness/fuzz-app.property.test.ts with FUZZ_RUNS cases (app.request, and a third
 //      of them through msw's getResponse), stopped gracefully by fast-check at its time share;
 //   2. test/robustness/fuzz-bounded.property.test.ts (warning floods and control-plane
 //      sequences) with FUZZ_RUNS scaled down there, stopped the same way at its time share;
-//   3. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
+//   3. test/robustness/parsers.property.test.ts with FUZZ_RUNS cases per property: the glob
+//      matcher against a reference, the XML scan against fast-xml-parser, the CSV width check
+//      against csv-parse, readXml on hostile text;
+//   4. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
 //      with fresh seeds (`--repeats`) in chunks until as many cases ran or the time is up.
 // Options: `npm run fuzz -- --runs 20000 --minutes 5 --seed 123` (or FUZZ_RUNS, FUZZ_MINUTES,
 // FUZZ_SEED). A failure prints fast-check's counterexample and seed; the exit code is 1.
@@ -32,6 +35,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
 const appFile = 'test/robustness/fuzz-app.property.test.ts'
 const boundedFile = 'test/robustness/fuzz-bounded.property.test.ts'
+const parsersFile = 'test/robustness/parsers.property.test.ts'
+/** The properties in the parsers file, which share its time. */
+const parserProperties = 6
 const roundTripFile = 'test/formats/roundtrip.property.test.ts'
 /** Cases per property in the round-trip file, fixed there. */
 const roundTripCasesPerRepeat = 200
@@ -96,16 +102,19 @@ const app = await runVitest(
   },
   appShareMs + graceMs,
 )
-// eslint-disable-next-line no-control-regex -- Vitest colours its output: strip the escapes.
-const plain = app.output.replace(/\u001b\[[0-9;]*m/g, '')
-const appLines = [...plain.matchAll(/fuzz: (.+: \d+ runs in \d+ ms \(.+\))$/gm)].map(
-  (match) => match[1] ?? '',
-)
+/** The summary of one step: its state and time, then each property's `fuzz:` line. */
+function stepSummary(file: string, result: ChildResult): string[] {
+  // eslint-disable-next-line no-control-regex -- Vitest colours its output: strip the escapes.
+  const plain = result.output.replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = [...plain.matchAll(/fuzz: (.+: \d+ runs in \d+ ms \(.+\))$/gm)].map(
+    (match) => `  ${match[1] ?? ''}`,
+  )
+  const state = result.code === 0 ? 'passed' : result.killed ? 'STOPPED (time limit)' : 'FAILED'
+  return [`${file}: ${state} in ${(result.ms / 1000).toFixed(1)} s`, ...lines]
+}
+
 failed ||= app.code !== 0
-summary.push(
-  `${appFile}: ${app.code === 0 ? 'passed' : app.killed ? 'STOPPED (time limit)' : 'FAILED'} in ${(app.ms / 1000).toFixed(1)} s`,
-  ...appLines.map((text) => `  ${text}`),
-)
+summary.push(...stepSummary(appFile, app))
 
 // 2. Warning floods and control-plane sequences (issue 13): their own share, two properties.
 const boundedShareMs = Math.round(budgetMs * 0.15)
@@ -118,17 +127,24 @@ const bounded = await runVitest(
   },
   boundedShareMs + graceMs,
 )
-// eslint-disable-next-line no-control-regex -- as above.
-const boundedPlain = bounded.output.replace(/\u001b\[[0-9;]*m/g, '')
 failed ||= bounded.code !== 0
-summary.push(
-  `${boundedFile}: ${bounded.code === 0 ? 'passed' : bounded.killed ? 'STOPPED (time limit)' : 'FAILED'} in ${(bounded.ms / 1000).toFixed(1)} s`,
-  ...[...boundedPlain.matchAll(/fuzz: (.+: \d+ runs in \d+ ms \(.+\))$/gm)].map(
-    (match) => `  ${match[1] ?? ''}`,
-  ),
-)
+summary.push(...stepSummary(boundedFile, bounded))
 
-// 3. The round trips and readers of every codec, in chunks of fresh seeds.
+// 3. The scanners and the glob matcher against their oracles: a tenth of the time.
+const parsersShareMs = Math.round(budgetMs * 0.1)
+const parsers = await runVitest(
+  [parsersFile, '--testTimeout', String(parsersShareMs + graceMs), '--reporter', 'dot'],
+  {
+    FUZZ_RUNS: String(runs),
+    FUZZ_TIME_MS: String(Math.max(1000, Math.round(parsersShareMs / parserProperties))),
+    ...(values.seed ? { FUZZ_SEED: values.seed } : {}),
+  },
+  parsersShareMs + graceMs,
+)
+failed ||= parsers.code !== 0
+summary.push(...stepSummary(parsersFile, parsers))
+
+// 4. The round trips and readers of every codec, in chunks of fresh seeds.
 const roundTripRepeats = Math.max(1, Math.ceil(runs / roundTripCasesPerRepeat))
 let repeatsDone = 0
 let roundTripMs = 0

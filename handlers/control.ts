@@ -56,10 +56,10 @@ export function createControl(deps: ControlDeps): ControlResolver {
   const { store, state, snapshots } = deps
   return async (request, url) => {
     // Empty segments are ignored here as under /RestApi (`//__mock//state`).
-    const path = url.pathname
-      .replace(/\/{2,}/g, '/')
-      .slice(controlPath.length)
-      .replace(/\/+$/, '')
+    // Runs collapsed first, so one trailing slash at most is left: no `/\/+$/`, which
+    // backtracks quadratically on a long run of slashes.
+    const collapsed = url.pathname.replace(/\/{2,}/g, '/').slice(controlPath.length)
+    const path = collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed
     const method = request.method
     const [, section = '', ...rest] = path.split('/').map(safeDecode)
     const name = rest.length === 0 ? undefined : rest.join('/')

@@ -36,6 +36,8 @@ export interface MockOptions extends MockConfigOptions {
   journalBytes?: number
   /** How many named snapshots may be saved at once; a save past it is a 400. Default 100. */
   maxSnapshots?: number
+  /** How many fault rules may be set at once; `POST /__mock/faults` answers 400 past it. Default 1,000. */
+  maxFaultRules?: number
   /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */
   random?: () => number
 }
@@ -82,7 +84,7 @@ export function createMock(options: MockOptions): Mock {
   const operations = createOperations(store)
   const control: ControlState = {
     journal: createJournal(options.journalSize ?? 500, options.journalBytes),
-    faults: createFaultRules(options.random ?? Math.random),
+    faults: createFaultRules(options.random ?? Math.random, options.maxFaultRules),
     latency: toLatency(options.latency ?? null),
     random: options.random ?? Math.random,
   }

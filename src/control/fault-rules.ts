@@ -1,4 +1,11 @@
+import { compileGlob } from './compile-glob.ts'
 import { maxDelayMs } from './latency.ts'
+
+/** The longest path pattern a rule may have, in characters. */
+export const maxPatternLength = 1024
+
+/** How many rules may be set at once unless the mock is told otherwise (`maxFaultRules`). */
+export const defaultMaxFaultRules = 1000
 
 /**
  * A rule set at run time (`POST /__mock/faults`): requests whose method and path match get a
@@ -28,18 +35,33 @@ export interface FaultRules {
   match(method: string, path: string): FaultRule | undefined
 }
 
-export function createFaultRules(random: () => number): FaultRules {
-  let rules: Array<FaultRule & { regex: RegExp }> = []
+/**
+ * The rules of one mock. Every request is matched against each of them, so their number is
+ * capped (`maxRules`), as is a pattern's length.
+ */
+export function createFaultRules(
+  random: () => number,
+  maxRules = defaultMaxFaultRules,
+): FaultRules {
+  if (!Number.isInteger(maxRules) || maxRules < 0) {
+    throw new Error(
+      `Failed to create the fault rules: maxFaultRules must be a whole number of at least 0, got ${maxRules}`,
+    )
+  }
+  let rules: Array<FaultRule & { matches: (lowerPath: string) => boolean }> = []
   let nextId = 1
   return {
     add(input) {
+      if (rules.length >= maxRules) {
+        return `it would be rule ${rules.length + 1}, over the limit of ${maxRules} rules (maxFaultRules); delete rules first`
+      }
       const rule = validateRule(input, nextId)
       if (typeof rule === 'string') return rule
       nextId++
-      rules.push({ ...rule, regex: globToRegExp(rule.path) })
+      rules.push({ ...rule, matches: compileGlob(rule.path) })
       return rule
     },
-    list: () => rules.map(({ regex: _regex, ...rule }) => rule),
+    list: () => rules.map(({ matches: _matches, ...rule }) => rule),
     remove(id) {
       const before = rules.length
       rules = rules.filter((rule) => rule.id !== id)
@@ -49,9 +71,11 @@ export function createFaultRules(random: () => number): FaultRules {
       rules = []
     },
     match(method, path) {
+      if (rules.length === 0) return undefined
+      const lowerPath = path.toLowerCase()
       for (const rule of rules) {
         if (rule.method !== null && rule.method !== method) continue
-        if (!rule.regex.test(path)) continue
+        if (!rule.matches(lowerPath)) continue
         if (rule.probability < 1 && random() >= rule.probability) continue
         if (rule.remaining !== null) {
           rule.remaining -= 1
@@ -64,11 +88,6 @@ export function createFaultRules(random: () => number): FaultRules {
   }
 }
 
-function globToRegExp(pattern: string): RegExp {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${source.join('.*')}$`, 'i')
-}
-
 /** Checks a rule as sent: a clear message for each mistake, so the caller can answer 400. */
 function validateRule(input: unknown, id: number): Omit<FaultRule, never> | string {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -77,6 +96,9 @@ function validateRule(input: unknown, id: number): Omit<FaultRule, never> | stri
   const raw = input as Record<string, unknown>
   const path = raw.path ?? '*'
   if (typeof path !== 'string' || path === '') return "'path' must be a non-empty string pattern"
+  if (path.length > maxPatternLength) {
+    return `'path' is ${path.length} characters long, over the limit of ${maxPatternLength}`
+  }
   const method = raw.method ?? null
   if (method !== null && (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method))) {
     return "'method' must be an HTTP method name"

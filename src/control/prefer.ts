@@ -23,12 +23,7 @@ export function readRequestFault(
   if (!prefer && query.size === 0) return undefined
   const wanted = new Map<string, string>()
   let source = 'Prefer'
-  if (prefer) {
-    for (const token of prefer.split(/[,;]/)) {
-      const [name = '', value = ''] = token.split('=', 2).map((part) => part.trim())
-      wanted.set(name.toLowerCase(), value.replace(/^"|"$/g, ''))
-    }
-  }
+  if (prefer) readPrefer(prefer, wanted)
   for (const name of ['delay', 'code', 'fault']) {
     const value = query.get(`__${name}`)
     if (value !== null) {
@@ -58,4 +53,36 @@ export function readRequestFault(
     warn(`fault=${faultText} ignored: the fault is 'network'`)
   if (delay === null && status === null && !network) return undefined
   return { delay, status, network, source }
+}
+
+/** The names `Prefer` may set here; every other token is skipped without being copied. */
+const preferNames = new Set(['delay', 'code', 'fault'])
+
+/**
+ * Splits `Prefer` at `,` and `;` into `name=value` tokens (the value ends at a second `=`, its
+ * quotes dropped), in one pass: a hostile header may hold hundreds of thousands of tokens.
+ */
+function readPrefer(prefer: string, wanted: Map<string, string>): void {
+  let start = 0
+  let equals = -1
+  let second = -1
+  for (let i = 0; i <= prefer.length; i++) {
+    const c = i < prefer.length ? prefer.charCodeAt(i) : 0x2c
+    if (c === 0x3d /* = */) {
+      if (equals < 0) equals = i
+      else if (second < 0) second = i
+    } else if (c === 0x2c /* , */ || c === 0x3b /* ; */) {
+      const name = prefer
+        .slice(start, equals < 0 ? i : equals)
+        .trim()
+        .toLowerCase()
+      if (preferNames.has(name)) {
+        const value = equals < 0 ? '' : prefer.slice(equals + 1, second < 0 ? i : second).trim()
+        wanted.set(name, value.replace(/^"|"$/g, ''))
+      }
+      start = i + 1
+      equals = -1
+      second = -1
+    }
+  }
 }

@@ -41,7 +41,10 @@ export function negotiate(input: NegotiationInput, memo?: NegotiationMemo): Nego
 
   const { accept, contentType, defaultFormat } = input
   if (accept === null) return answer(defaultFormat, null)
-  if (!memo) return acceptFormat(input) ?? answer(defaultFormat, null)
+  // Long headers are not remembered: each would be a key of its own length, kept until the
+  // memo starts again (256 of them a megabyte each, in-process where no header limit holds).
+  if (!memo || accept.length + (contentType?.length ?? 0) > memoKeyLimit)
+    return acceptFormat(input) ?? answer(defaultFormat, null)
   // What is left depends on the two headers and the default alone: clients send the same
   // few pairs again and again, so the answer is remembered. Most often the pair is the one
   // of the request before, which two string comparisons find; a key made of the three
@@ -84,6 +87,9 @@ export function createNegotiationMemo(): NegotiationMemo {
 
 /** Past this many distinct header pairs the memo starts again: a bound, not an LRU. */
 const memoLimit = 256
+
+/** Header pairs longer than this (in characters) are negotiated each time, not remembered. */
+const memoKeyLimit = 1024
 
 // A callback is written into a script: only a JavaScript name (or dotted path) is taken, so a
 // crafted `?callback=` cannot inject code. Anything else is ignored as if absent.

@@ -1,21 +1,36 @@
-import { parse } from 'csv-parse/browser/esm/sync'
+import { normalize_options, parse } from 'csv-parse/browser/esm/sync'
 import { findField, type DtoDef } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Limits } from '../limits.ts'
 import type { Loose, LooseObject } from '../loose.ts'
+import { checkCsvWidth } from './csv-scan.ts'
 import { readJsv } from './jsv.ts'
 
 // Reading CSV is csv-parse's (its browser build needs no Node Buffer, so it runs in a service
 // worker). It sits apart from the writer so that the parser loads only with the readers.
 
 /**
+ * The Buffer class csv-parse's browser build carries (a polyfill; Node's own in Node builds):
+ * handed a string, that polyfill encodes it to UTF-8 in JavaScript, twice over, at about half
+ * a microsecond a character; handed a Buffer over bytes the runtime encoded, it reads them as
+ * they are. (A plain Uint8Array, which its types allow, is refused by its Buffer check.)
+ */
+const CsvBuffer = (normalize_options({}).delimiter[0] as Buffer).constructor as typeof Buffer
+
+function csvBytes(text: string): Buffer {
+  const bytes = new TextEncoder().encode(text)
+  return CsvBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
+/**
  * Reads a header row and the first data row. Cells of structured fields are JSV; every other
  * cell is text for the binder. A row wider or narrower than the header is refused.
  */
 export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
+  checkCsvWidth(text, limits.arrayLength)
   let rows: string[][]
   try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, to: 2 }) as string[][]
+    rows = parse(csvBytes(text), { bom: true, skip_empty_lines: true, to: 2 }) as string[][]
   } catch (error) {
     throw new DecodeError(
       `Could not deserialize 'text/csv' request using ${def.name}: ${(error as Error).message}`,

@@ -5,6 +5,7 @@ import type { Loose, LooseObject } from '../loose.ts'
 import type { ReadContext } from '../codecs.ts'
 import type { Limits } from '../limits.ts'
 import { xmlNamespaceOf } from './xml.ts'
+import { scanXml } from './xml-scan.ts'
 
 type XmlNode = Record<string, unknown>
 
@@ -32,10 +33,11 @@ export function readXml(text: string, def: DtoDef, context: ReadContext): Loose 
   const warn = (message: string): void => context.warn(message)
   // DataContractSerializer prohibits DTDs; refusing them also rules out entity expansion.
   if (/<!DOCTYPE/i.test(text)) throw new DecodeError('Failed to read XML: a DTD is prohibited')
-  checkXmlDepth(text, limits)
+  // Before the validator and the parser: nesting is bounded before anything recurses into it.
+  const outline = scanXml(text, limits)
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
-    throw new DecodeError(`Failed to read XML (line ${valid.err.line}): ${valid.err.msg}`)
+    throw new DecodeError(`Failed to read XML (line ${valid.err.line}): ${shorten(valid.err.msg)}`)
   }
   let nodes: XmlNode[]
   try {
@@ -51,12 +53,18 @@ export function readXml(text: string, def: DtoDef, context: ReadContext): Loose 
   const rootName = elementName(root) as string
   if (rootName !== def.name)
     warn(`XML root '${rootName}' is not '${def.name}'; the real server refuses it`)
-  const declared = /<[^?!][^>]*?\sxmlns="([^"]*)"/.exec(text)?.[1]
+  // The parser drops `xmlns` attributes (removeNSPrefix): the scan kept the root's.
+  const declared = outline.rootNamespace
   const expected = xmlNamespaceOf(def, context.xmlNamespaces)
   if (declared !== undefined && declared !== expected) {
     warn(`XML namespace '${declared}' is not '${expected}'; the real server refuses it`)
   }
   return objectFrom(root[rootName] as XmlNode[], def, limits, warn)
+}
+
+/** The validator quotes the offending name or value whole: a megabyte of it helps nobody. */
+function shorten(message: string): string {
+  return message.length > 300 ? `${message.slice(0, 300)}…` : message
 }
 
 function elementName(node: XmlNode): string | undefined {
@@ -125,22 +133,5 @@ function valueFrom(
       return children
         .map((child) => (typeof child['#text'] === 'string' ? child['#text'] : ''))
         .join('')
-  }
-}
-
-/** Nesting of elements, counted on the raw text before any parser recurses into it. */
-function checkXmlDepth(text: string, limits: Limits): void {
-  let depth = 0
-  const tag = /<(\/?)[A-Za-z_][^\s>/]*[^>]*?(\/?)>/g
-  for (let match = tag.exec(text); match; match = tag.exec(text)) {
-    if (match[1]) depth--
-    else if (!match[2]) {
-      depth++
-      if (depth > limits.depth) {
-        throw new DecodeError(
-          `Failed to read request: nesting is deeper than the limit of ${limits.depth} levels`,
-        )
-      }
-    }
   }
 }
