@@ -12,6 +12,10 @@ export default defineConfig({
     'handlers-node': 'handlers/node-entry.ts',
     browser: 'src/browser.ts',
     cli: 'src/start.ts',
+    // Modules of their own (simpleFakerModule), so that package.json "imports" can give a
+    // browser bundle the one and Node the other (where faker's SimpleFaker class comes from).
+    'simple-faker': 'seeds/simple-faker.ts',
+    'simple-faker.browser': 'seeds/simple-faker.browser.ts',
   },
   format: 'esm',
   platform: 'node',
@@ -22,6 +26,7 @@ export default defineConfig({
   clean: true,
   plugins: [
     inlineSeedLocale(),
+    simpleFakerModule(),
     {
       // The declaration plugin drops the declaration maps when they are off, but not the
       // comments that point to them; such maps would name src/, which the package leaves out.
@@ -52,6 +57,24 @@ export function inlineSeedLocale(): Rolldown.Plugin {
           code: `export const seedLocale = ${JSON.stringify(seedLocale)}\n`,
           moduleType: 'js',
         }
+      },
+    },
+  }
+}
+
+/**
+ * Keeps seeds/simple-faker.ts out of the chunks that import it: they import `#simple-faker`,
+ * which package.json "imports" maps to dist/simple-faker.js in Node and to
+ * dist/simple-faker.browser.js under a bundler's "browser" condition.
+ */
+export function simpleFakerModule(): Rolldown.Plugin {
+  return {
+    name: 'restapi-mock:simple-faker-module',
+    resolveId: {
+      filter: { id: /^\.\/simple-faker\.ts$/ },
+      handler(_source, importer) {
+        if (!importer || !/[\\/]seeds[\\/][^\\/]+\.ts$/.test(importer)) return null
+        return { id: '#simple-faker', external: true }
       },
     },
   }

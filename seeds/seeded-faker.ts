@@ -1,13 +1,16 @@
-// The class comes from the base locale, which carries no language data: the English lists the
-// seeds read are in seed-locale.ts. faker's root entry point would load every locale (about
-// 150 ms of start-up), and the locale entry points export only a shared instance, so a factory
-// builds its own instance from that instance's class and never reseeds the shared one.
-import type { Faker, LocaleDefinition } from '@faker-js/faker'
-import { faker as baseFaker } from '@faker-js/faker/locale/base'
+// The seeds' faker is faker's SimpleFaker (numbers, dates, strings, helpers) with the few
+// language-backed values they use (locale-values.ts), read from the English lists in
+// seed-locale.ts: faker's full class builds every one of its modules and cannot be cut down in a
+// browser bundle. simple-faker.ts says where the class comes from without loading any locale.
+import type { LocaleDefinition, SimpleFaker as SimpleFakerInstance } from '@faker-js/faker'
+import { createLocaleValues, type LocaleValues } from './locale-values.ts'
 import { seedLocale } from './seed-locale.ts'
 import { createSeededRandomizer } from './seeded-randomizer.ts'
+import { SimpleFaker } from './simple-faker.ts'
 
-export type SeededFaker = Faker
+/** What the seeds draw from; faker's full `Faker` has the same shape (tests compare the two). */
+export type SeededFaker = SimpleFakerInstance &
+  LocaleValues & { readonly rawDefinitions: LocaleDefinition }
 
 /**
  * The instant "now" means for seeded data: relative dates ("in the past", "scheduled") are
@@ -42,22 +45,17 @@ export interface SeedContext {
 }
 
 /**
- * A faker instance of its own, with a fast seedable randomizer and the pinned reference date,
- * reading only the seeds' definitions (another locale is for tests that compare against it).
+ * A faker of its own, with a fast seedable randomizer and the pinned reference date, reading
+ * only the seeds' definitions (another locale is for tests that compare against it).
  *
  * @example
  * const context = { seed: 1, faker: createSeededFaker() }
  */
 export function createSeededFaker(locale: LocaleDefinition = seedLocale): SeededFaker {
-  const FakerClass = baseFaker.constructor as typeof Faker
   // An explicit seed keeps faker from drawing a random one from Math.random.
-  const faker = new FakerClass({
-    locale,
-    randomizer: createSeededRandomizer(),
-    seed: 0,
-  })
+  const faker = new SimpleFaker({ randomizer: createSeededRandomizer(), seed: 0 })
   faker.setDefaultRefDate(referenceTime)
-  return faker
+  return Object.assign(faker, { rawDefinitions: locale }, createLocaleValues(faker, locale))
 }
 
 /** Points the context's faker at the stream of (seed, kind, ...ids) and returns it. */

@@ -2,7 +2,8 @@ import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
-import { inlineSeedLocale } from '../../tsdown.config.ts'
+import { readFileSync } from 'node:fs'
+import { inlineSeedLocale, simpleFakerModule } from '../../tsdown.config.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -14,13 +15,14 @@ interface InitialGraph {
 }
 
 // The browser-facing entry points as the package build bundles them (the seed locale inlined,
-// every package left external), and what a page loads from them before it runs.
+// faker's class taken from `#simple-faker`, every package left external), and what a page loads from them before it runs.
 async function initialGraph(): Promise<InitialGraph> {
   const result = await build({
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [inlineSeedLocale()],
+    // Before Vite's own resolver, as in tsdown, where no other resolver runs first.
+    plugins: [inlineSeedLocale(), { ...simpleFakerModule(), enforce: 'pre' }],
     build: {
       write: false,
       minify: false,
@@ -50,12 +52,12 @@ async function initialGraph(): Promise<InitialGraph> {
 }
 
 describe('the browser entry points, as the package build bundles them', () => {
-  it('load the dashboard, the OpenAPI document, the CSV and XML readers and faker’s English locale only on first use', async () => {
+  it('load the dashboard, the OpenAPI document, the CSV and XML readers only on first use, and no faker locale', async () => {
     const { modules, packages } = await initialGraph()
     // What every page needs is there, so the lists below are not empty by accident.
     expect(modules).toContain('handlers/create-mock.ts')
     expect(modules).toContain('seeds/seed-locale.ts')
-    expect(packages).toEqual(expect.arrayContaining(['msw', '@faker-js/faker/locale/base']))
+    expect(packages).toEqual(expect.arrayContaining(['msw', '#simple-faker']))
     expect(
       modules.filter((id) =>
         /control\/(dashboard|dashboard-script|openapi|dto-schemas)\.ts$|formats\/(csv|xml)-read\.ts$/.test(
@@ -65,8 +67,22 @@ describe('the browser entry points, as the package build bundles them', () => {
     ).toEqual([])
     expect(
       packages.filter((name) =>
-        /^(csv-parse|fast-xml-parser|@faker-js\/faker\/locale\/en)/.test(name),
+        /^(csv-parse|fast-xml-parser|@faker-js\/faker\/locale\/)/.test(name),
       ),
     ).toEqual([])
+  })
+
+  it('take faker’s SimpleFaker class from its root entry point in a browser bundle', () => {
+    // faker's base locale would bring its full class and every module (docs/performance.md).
+    const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+      imports?: Record<string, unknown>
+    }
+    expect(manifest.imports?.['#simple-faker']).toEqual({
+      browser: './dist/simple-faker.browser.js',
+      default: './dist/simple-faker.js',
+    })
+    expect(readFileSync(`${root}seeds/simple-faker.browser.ts`, 'utf8')).toMatch(
+      /^export \{ SimpleFaker \} from '@faker-js\/faker'$/m,
+    )
   })
 })
