@@ -12,6 +12,7 @@ import {
   type HostHeaders,
 } from './wire/index.ts'
 import { createAccessCheck } from './access-check.ts'
+import { createQueue } from './one-at-a-time.ts'
 import { corsHeaders, preflightResponse } from './cors.ts'
 import { createStore } from './create-store.ts'
 import type { AllowedHosts } from './host-check.ts'
@@ -65,6 +66,8 @@ export function createApp(options: AppOptions = {}): Hono {
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
   })
+  // One large body read at a time: small requests then never wait behind several of them.
+  const largeBodies = createQueue()
   const app = new Hono()
 
   app.all('*', async (c) => {
@@ -82,7 +85,11 @@ export function createApp(options: AppOptions = {}): Hono {
     } else if (!response) {
       const headers = cors && origin !== null ? corsHeaders(origin) : undefined
       report = log ? { contentType: null, warnings: noWarnings } : undefined
-      response = await mock.dispatch(request, { headers, report, rawHeaders })
+      const dispatch = (): Promise<Response | undefined> =>
+        mock.dispatch(request, { headers, report, rawHeaders })
+      response = hasLargeBody(request, rawHeaders)
+        ? await largeBodies.run(dispatch)
+        : await dispatch()
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
@@ -136,4 +143,13 @@ function withReasonPhrase(env: Partial<HttpBindings> | undefined, response: Resp
     outgoing.statusMessage = response.statusText
   }
   return response
+}
+
+/** Bodies over this many bytes, or of unknown length, go through the queue. */
+const largeBodyBytes = 64 * 1024
+
+function hasLargeBody(request: Request, rawHeaders: readonly string[] | undefined): boolean {
+  const length = readHeader(request, rawHeaders, 'content-length')
+  if (length !== null) return Number(length) > largeBodyBytes
+  return readHeader(request, rawHeaders, 'transfer-encoding') !== null
 }

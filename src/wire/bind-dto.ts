@@ -63,11 +63,12 @@ function bindObject(
 ): Record<string, unknown> {
   const value: Record<string, unknown> = {}
   // One context for the whole object, moved from field to field.
-  const ctx: BindContext = { path: '', field: '', nullable: false, sink, now }
+  const ctx: BindContext = { base: '', index: -1, field: '', nullable: false, sink, now }
   for (const key of Object.keys(tree)) {
     const entry = findField(def, key)
     if (!entry) continue
-    ctx.path = path + entry.name
+    ctx.base = path + entry.name
+    ctx.index = -1
     ctx.field = entry.name
     ctx.nullable = entry.spec.nullable
     const bound = bindValue(entry.spec.type, tree[key] as Loose, ctx)
@@ -76,8 +77,14 @@ function bindObject(
   return value
 }
 
+/**
+ * Where the binder stands. A list item's path (`Fields[12]`) is made only when an issue needs
+ * it: a flood of wrongly typed items would otherwise make a string per item.
+ */
 interface BindContext {
-  path: string
+  base: string
+  /** The item's index in the list at `base`, or -1 for the field itself. */
+  index: number
   field: string
   nullable: boolean
   sink: IssueSink
@@ -137,23 +144,25 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
     case 'object': {
       if (!isLooseObject(input)) return reject(type, input, ctx)
       const def = type.dto()
-      const nested = bindObject(def, input, ctx.now, `${ctx.path}.`, ctx.sink)
+      const nested = bindObject(def, input, ctx.now, `${pathOf(ctx)}.`, ctx.sink)
       return completeDto(def, nested, ctx.now)
     }
     case 'list': {
       if (!Array.isArray(input)) return reject(type, input, ctx)
       const items: unknown[] = []
+      const itemCtx: BindContext = { ...ctx, base: pathOf(ctx), index: 0, nullable: true }
       for (let i = 0; i < input.length; i++) {
-        const item = bindValue(type.item, input[i] as Loose, {
-          ...ctx,
-          path: `${ctx.path}[${i}]`,
-          nullable: true,
-        })
+        itemCtx.index = i
+        const item = bindValue(type.item, input[i] as Loose, itemCtx)
         if (item !== dropped) items.push(item)
       }
       return items
     }
   }
+}
+
+function pathOf(ctx: BindContext): string {
+  return ctx.index < 0 ? ctx.base : `${ctx.base}[${ctx.index}]`
 }
 
 function reject(type: FieldType, input: Loose, ctx: BindContext): typeof dropped {
@@ -164,7 +173,7 @@ function reject(type: FieldType, input: Loose, ctx: BindContext): typeof dropped
     return dropped
   }
   sink.issues.push({
-    path: ctx.path,
+    path: pathOf(ctx),
     field: ctx.field,
     value: preview(input),
     expected: describeType(type),

@@ -55,7 +55,11 @@ export async function readRequest(ctx: RequestContext, def: DtoDef): Promise<Rea
         // JSON and JSV read at once; a CSV or XML body waits for its reader's module to load.
         const reader = format === undefined ? undefined : readerOf(format)
         const read = reader instanceof Promise ? await reader : reader
+        // A large body is read in two turns of the event loop, so the small requests waiting
+        // meanwhile are answered between the parse and the binding, not after both.
+        if (text.length > largeText) await nextTurn()
         const tree = parseBody(text, format, read, def, ctx)
+        if (text.length > largeText) await nextTurn()
         if (tree !== undefined) {
           if (!isLooseObject(tree))
             throw new DecodeError(
@@ -307,4 +311,11 @@ function overrideFrom(
   Object.assign(fields, bound.value)
   for (const issue of bound.issues) unbound.issues.push(issue)
   unbound.more += bound.moreIssues ?? 0
+}
+
+/** Bodies longer than this are parsed and bound in separate turns of the event loop. */
+const largeText = 64 * 1024
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
 }

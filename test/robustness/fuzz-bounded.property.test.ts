@@ -123,7 +123,8 @@ describe('fuzzed warning floods', () => {
       expect(more === 0 ? shown : shown - 1 + more).toBe(flood.warnings)
     })
     expect(await checkProperty('warning floods', property, floodRuns)).toBeGreaterThan(0)
-  })
+    // Megabyte bodies in every format: slow on a machine busy with the rest of the suite.
+  }, 60_000)
 })
 
 type PlaneStep =
