@@ -9,10 +9,11 @@ if (major < 22 || (major === 22 && minor < 12)) {
   )
   process.exit(1)
 }
-// V8 lets garbage grow to several times the live heap before collecting it; a slower-growing
-// old generation keeps the resident memory after load near the live heap, at the same speed
+const { runCli } = await import('./cli.ts')
+await runCli(process.argv.slice(2))
+// Once it serves: V8 lets garbage grow to several times the live heap before collecting it, and
+// a slower-growing old generation keeps the resident memory after load near the live heap, at
+// the same speed. Set before the start, it only made loading the modules collect more often
 // (docs/performance.md, "Cold start of the installed bin").
 const { setFlagsFromString } = await import('node:v8')
 setFlagsFromString('--heap-growing-percent=50')
-const { runCli } = await import('./cli.ts')
-await runCli(process.argv.slice(2))
