@@ -32,7 +32,8 @@ export {
   type NegotiationMemo,
 } from './negotiate.ts'
 export { httpMethods, type ControlResolver, type HttpMethod, type Operation } from './operation.ts'
-export { readBodyText, readRequest, type ReadResult } from './read-request.ts'
+export { readBodyText } from './read-body.ts'
+export { readRequest, type ReadResult } from './read-request.ts'
 export type { RequestContext, RequestTrace } from './request-context.ts'
 export { headerSafe, respond } from './respond.ts'
 export { utf8Length } from './utf8-length.ts'
