@@ -9,9 +9,9 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     handlers: 'handlers/index.ts',
-    'handlers-node': 'handlers/node-entry.ts',
-    browser: 'src/browser.ts',
-    cli: 'src/start.ts',
+    'handlers-node': 'src/node/handlers-entry.ts',
+    browser: 'src/browser/index.ts',
+    cli: 'src/node/start.ts',
     // Modules of their own (simpleFakerModule), so that package.json "imports" can give a
     // browser bundle the one and Node the other (where faker's SimpleFaker class comes from).
     'simple-faker': 'seeds/simple-faker.ts',

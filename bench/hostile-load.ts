@@ -69,7 +69,7 @@ export async function runHostileLoad(seconds: number, normalBody: string): Promi
   }
   const mock = await startServer(
     'mock',
-    ['--max-semi-space-size=4', 'src/start.ts', '--port', '0', '--no-log'],
+    ['--max-semi-space-size=4', 'src/node/start.ts', '--port', '0', '--no-log'],
     update,
   )
   try {
@@ -87,7 +87,7 @@ export async function runHostileLoad(seconds: number, normalBody: string): Promi
 }
 
 if (import.meta.main) {
-  const { createStore } = await import('../src/create-store.ts')
+  const { createStore } = await import('../src/mock/create-store.ts')
   const key = [...createStore({ seed: 1 }).state.comments.values()][0]?.Key ?? ''
   const run = await runHostileLoad(
     Number(process.env.HOSTILE_SECONDS ?? 10),

@@ -3,7 +3,7 @@
 // JSON) with nothing else: no negotiation, no journal, no framework.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createStore } from '../src/create-store.ts'
+import { createStore } from '../src/mock/create-store.ts'
 
 interface Comment {
   Key: string | null

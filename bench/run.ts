@@ -1,7 +1,7 @@
 // `npm run bench`: the mock against a hand-written node:http reference, side by side in one
 // process tree, alternating rounds, medians of at least three; then cold start, memory,
 // scaling to 100k entities, and a soak. Every load is bounded in time and aimed at 127.0.0.1.
-import { createStore } from '../src/create-store.ts'
+import { createStore } from '../src/mock/create-store.ts'
 import { measureColdStarts } from './cold-start.ts'
 import { runHostileLoad } from './hostile-load.ts'
 import { median, runLoad, type LoadRequest, type LoadResult } from './load.ts'
@@ -33,7 +33,7 @@ const probeComment = async (url: string): Promise<boolean> => {
   return response.ok
 }
 
-// As `npm start` runs it: through src/start.ts (compile cache, slower heap growth) with a small
+// As `npm start` runs it: through src/node/start.ts (compile cache, slower heap growth) with a small
 // young generation, which keeps RSS down at no cost in throughput (measured: about 100 MB less
 // after load).
 const startMock = (
@@ -42,7 +42,7 @@ const startMock = (
 ): Promise<ServerProcess> =>
   startServer(
     'mock',
-    ['--max-semi-space-size=4', 'src/start.ts', '--port', '0', ...extra],
+    ['--max-semi-space-size=4', 'src/node/start.ts', '--port', '0', ...extra],
     probeComment,
     env,
   )

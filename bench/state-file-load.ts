@@ -5,7 +5,7 @@
 //   npm run bench:state-file -- [comments=17000] [seconds=15] [clients=10]
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { createStore } from '../src/create-store.ts'
+import { createStore } from '../src/mock/create-store.ts'
 import { makeTempDir, removeTempDir } from '../test/control/plane-support.ts'
 import { runCli, waitForStart } from '../test/runtime/cli-process.ts'
 import { fileMessages, startWriteLoad } from '../test/robustness/write-load.ts'

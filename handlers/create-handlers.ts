@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw'
 import { controlPath, notFoundResponse } from '../src/wire/index.ts'
-import { createMock, type Mock, type MockOptions } from './create-mock.ts'
+import { createMock, type Mock, type MockOptions } from '../src/mock/index.ts'
 
 /**
  * The msw handler list: hand it to `setupWorker`, `setupServer` or msw-storybook-addon.

@@ -4,13 +4,14 @@ export { createHandlers } from './create-handlers.ts'
 export {
   createMock,
   createOperations,
+  createStore,
   mockVersion,
   type Mock,
   type MockOptions,
-} from './create-mock.ts'
+  type StoreOptions,
+} from '../src/mock/index.ts'
 export { stateJson } from '../src/control/index.ts'
 export { updateABTestOperation } from './ab-testing.ts'
 export { updateCommentOperation } from './comments.ts'
 export { containersInfoOperation } from './containers-info.ts'
 export { createServiceOperation } from './services.ts'
-export { createStore, type StoreOptions } from '../src/create-store.ts'

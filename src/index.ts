@@ -1,15 +1,21 @@
 // `restapi-mock`, the Node entry point: the server, the Hono app, the mock and its store. It
 // loads no msw, so the command and a Node script run without it; the msw handlers are in
 // `restapi-mock/handlers`.
-export { createApp, type AppOptions } from './app.ts'
-export { createServer, type RunningServer, type ServerOptions } from './server.ts'
-export { createStore, type StoreOptions } from './create-store.ts'
+export {
+  createApp,
+  createServer,
+  type AppOptions,
+  type RunningServer,
+  type ServerOptions,
+} from './node/index.ts'
 export {
   createMock,
   createOperations,
+  createStore,
   type Mock,
   type MockOptions,
-} from '../handlers/create-mock.ts'
+  type StoreOptions,
+} from './mock/index.ts'
 export type { Counts, Store, StoreSnapshot, StoreState } from './store/index.ts'
 export type { Format, Limits, MockConfigOptions, Operation } from './wire/index.ts'
 export type {

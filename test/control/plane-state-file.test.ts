@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
 import { createApp, createStore, type Store } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
-import { attachStateFile, type StateFile } from '../../src/state-file.ts'
+import { attachStateFile, type StateFile } from '../../src/node/state-file.ts'
 import { now } from '../operations/support.ts'
 import {
   exitWithin,

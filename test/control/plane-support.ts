@@ -12,7 +12,7 @@ import {
   type Store,
 } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { NetworkFault } from '../../src/network-fault.ts'
+import { NetworkFault } from '../../src/node/network-fault.ts'
 import { now } from '../operations/support.ts'
 
 /** The origin msw requests are built on; `app.request('/x')` uses the same one. */

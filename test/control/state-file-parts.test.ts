@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stateFileJson, stateFileParts } from '../../src/control/index.ts'
 import { createApp, createStore } from '../../src/index.ts'
-import { attachStateFile, type StateFile } from '../../src/state-file.ts'
+import { attachStateFile, type StateFile } from '../../src/node/state-file.ts'
 import { now } from '../operations/support.ts'
 import {
   abTestCreate,

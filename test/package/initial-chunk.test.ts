@@ -26,7 +26,7 @@ async function initialGraph(): Promise<InitialGraph> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: { handlers: 'handlers/index.ts', browser: 'src/browser.ts' }, formats: ['es'] },
+      lib: { entry: { handlers: 'handlers/index.ts', browser: 'src/browser/index.ts' }, formats: ['es'] },
       rolldownOptions: {
         external: (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
       },
@@ -55,7 +55,7 @@ describe('the browser entry points, as the package build bundles them', () => {
   it('load the dashboard, the OpenAPI document, the CSV and XML readers only on first use, and no faker locale', async () => {
     const { modules, packages } = await initialGraph()
     // What every page needs is there, so the lists below are not empty by accident.
-    expect(modules).toContain('handlers/create-mock.ts')
+    expect(modules).toContain('src/mock/create-mock.ts')
     expect(modules).toContain('seeds/seed-locale.ts')
     expect(packages).toEqual(expect.arrayContaining(['msw', '#simple-faker']))
     expect(

@@ -1,4 +1,4 @@
-import type { Mock } from '../../handlers/create-mock.ts'
+import type { Mock } from '../../src/mock/create-mock.ts'
 import { maxPatternLength } from '../../src/control/fault-rules.ts'
 
 // Inputs built to make a parser or a pattern backtrack: each case builds a request whose

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads'
-import { createMock } from '../../handlers/create-mock.ts'
-import { createStore } from '../../src/create-store.ts'
+import { createMock } from '../../src/mock/create-mock.ts'
+import { createStore } from '../../src/mock/create-store.ts'
 import { adversarialCases } from './adversarial-inputs.ts'
 
 // Runs in a worker thread of linear-time.test.ts, so that a case that hangs in a regex (which

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { fileURLToPath } from 'node:url'
 
-/** The project root, where `src/start.ts` (the command's entry) lives. */
+/** The project root, where `src/node/start.ts` (the command's entry) lives. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export interface CliRun {
@@ -20,9 +20,9 @@ function withoutPort(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest
 }
 
-/** Starts `node src/start.ts <args>`, as the bin and `npm start` do, with the test's Node. */
+/** Starts `node src/node/start.ts <args>`, as the bin and `npm start` do, with the test's Node. */
 export function runCli(args: readonly string[]): CliRun {
-  const child = spawn(process.execPath, ['src/start.ts', ...args], {
+  const child = spawn(process.execPath, ['src/node/start.ts', ...args], {
     cwd: projectRoot,
     env: withoutPort(process.env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 it('keeps serving, and stops cleanly, when its stdout and stderr are closed under it', async () => {
-  const child = spawn(process.execPath, ['src/start.ts', '--port', '0'], {
+  const child = spawn(process.execPath, ['src/node/start.ts', '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStore, type Store } from '../../src/index.ts'
-import { maxLogLineChars, safeLogLine } from '../../src/request-log.ts'
+import { maxLogLineChars, safeLogLine } from '../../src/node/request-log.ts'
 import { buildApp } from '../operations/support.ts'
 import { runCli, stopCli, waitForStart, type CliRun } from './cli-process.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createServer, createStore } from '../../src/index.ts'
-import { trackRequests } from '../../src/track-requests.ts'
+import { trackRequests } from '../../src/node/track-requests.ts'
 import { commentKey, commentsPath, waitFor } from '../control/plane-support.ts'
 import { rawRequest, type RawAnswer } from './cli-process.ts'
 

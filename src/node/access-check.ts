@@ -1,7 +1,7 @@
 import { corsHeaders } from './cors.ts'
 import { createHostCheck, hostnameOf, type AllowedHosts } from './host-check.ts'
 import { createOriginCheck, type AllowedOrigins } from './origin-check.ts'
-import { readHeader, type HostHeaders } from './wire/index.ts'
+import { readHeader, type HostHeaders } from '../wire/index.ts'
 
 export interface AccessOptions {
   readonly allowedHosts?: AllowedHosts

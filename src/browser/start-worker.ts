@@ -1,8 +1,8 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import type { UnhandledFrameHandle } from 'msw'
-import { createHandlers, createMock, type Mock, type MockOptions } from '../handlers/index.ts'
-import { createStore, type StoreOptions } from './create-store.ts'
-import type { Store } from './store/index.ts'
+import { createHandlers, createMock, type Mock, type MockOptions } from '../../handlers/index.ts'
+import { createStore, type StoreOptions } from '../mock/index.ts'
+import type { Store } from '../store/index.ts'
 
 export interface WorkerOptions extends Omit<MockOptions, 'store'>, StoreOptions {
   /** The state to serve; otherwise a store is made from `seed` and `counts`. */
@@ -45,6 +45,3 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     },
   }
 }
-
-export { createHandlers, createMock } from '../handlers/index.ts'
-export { createStore } from './create-store.ts'

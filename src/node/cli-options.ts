@@ -1,5 +1,5 @@
-import { defaultCounts } from './store/index.ts'
-import { formats } from './wire/index.ts'
+import { defaultCounts } from '../store/index.ts'
+import { formats } from '../wire/index.ts'
 
 /** One command-line option: what `parseArgs` reads, plus how `--help` lists it. */
 export interface CliOption {

@@ -1,4 +1,4 @@
-import type { DispatchReport } from './wire/index.ts'
+import type { DispatchReport } from '../wire/index.ts'
 
 export type LogWriter = (bytes: Uint8Array) => void
 

@@ -8,8 +8,8 @@ import {
   recordRequest,
   type ControlState,
   type Latency,
-} from '../src/control/index.ts'
-import type { Store } from '../src/store/index.ts'
+} from '../control/index.ts'
+import type { Store } from '../store/index.ts'
 import {
   createDispatch,
   notFoundResponse,
@@ -18,12 +18,12 @@ import {
   type MockConfig,
   type MockConfigOptions,
   type Operation,
-} from '../src/wire/index.ts'
-import { updateABTestOperation } from './ab-testing.ts'
-import { updateCommentOperation } from './comments.ts'
-import { containersInfoOperation } from './containers-info.ts'
-import { createControl, type NamedSnapshot } from './control.ts'
-import { createServiceOperation } from './services.ts'
+} from '../wire/index.ts'
+import { updateABTestOperation } from '../../handlers/ab-testing.ts'
+import { updateCommentOperation } from '../../handlers/comments.ts'
+import { containersInfoOperation } from '../../handlers/containers-info.ts'
+import { createControl, type NamedSnapshot } from './control-routes.ts'
+import { createServiceOperation } from '../../handlers/services.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
@@ -104,11 +104,11 @@ export function createMock(options: MockOptions): Mock {
     version: mockVersion,
     // Loaded on first use: a browser bundle then keeps them in chunks of their own.
     openApi: async () => {
-      const { createOpenApiDocument } = await import('../src/control/openapi.ts')
+      const { createOpenApiDocument } = await import('../control/openapi.ts')
       return createOpenApiDocument({ operations, basePath: config.basePath })
     },
     dashboard: async () => {
-      const { dashboardHtml, dashboardHeaders } = await import('../src/control/dashboard.ts')
+      const { dashboardHtml, dashboardHeaders } = await import('../control/dashboard.ts')
       return new Response(dashboardHtml({ basePath: config.basePath }), {
         headers: { ...dashboardHeaders },
       })

@@ -1,8 +1,8 @@
 import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { RequestHandler } from 'msw'
-import { createMock, type Mock, type MockOptions } from '../handlers/create-mock.ts'
-import type { Store } from './store/index.ts'
+import { createMock, type Mock, type MockOptions } from '../mock/index.ts'
+import type { Store } from '../store/index.ts'
 import {
   internalErrorResponse,
   notFoundResponse,
@@ -10,11 +10,11 @@ import {
   withHostHeaders,
   type DispatchReport,
   type HostHeaders,
-} from './wire/index.ts'
+} from '../wire/index.ts'
 import { createAccessCheck } from './access-check.ts'
 import { createQueue } from './one-at-a-time.ts'
 import { corsHeaders, preflightResponse } from './cors.ts'
-import { createStore } from './create-store.ts'
+import { createStore } from '../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
 import type { AllowedOrigins } from './origin-check.ts'

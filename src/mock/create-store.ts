@@ -1,5 +1,5 @@
-import { createFactory } from '../seeds/index.ts'
-import { createMemoryStore, type Counts, type Store } from './store/index.ts'
+import { createFactory } from '../../seeds/index.ts'
+import { createMemoryStore, type Counts, type Store } from '../store/index.ts'
 
 export interface StoreOptions {
   /** The same seed gives byte-identical state. Default 1. */

@@ -1,4 +1,4 @@
-import type { HostHeaders } from './wire/index.ts'
+import type { HostHeaders } from '../wire/index.ts'
 
 const allowMethods = 'GET, POST, PUT, DELETE, PATCH, OPTIONS, HEAD'
 const exposeHeaders = 'Content-Disposition, X-Mock-Warning'

@@ -1,9 +1,9 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { createMock, type Mock } from '../handlers/create-mock.ts'
+import { createMock, type Mock } from '../mock/index.ts'
 import { createApp, type AppOptions } from './app.ts'
-import { createStore } from './create-store.ts'
+import { createStore } from '../mock/index.ts'
 import { isHostEntry } from './host-check.ts'
 import { createRequestLog } from './request-log.ts'
 

@@ -1,16 +1,16 @@
-import { journalToHar } from '../src/control/har.ts'
-import type { ControlState } from '../src/control/interceptor.ts'
-import { parseLatency, type Latency } from '../src/control/latency.ts'
-import { stateJson } from '../src/control/state-document.ts'
-import { readStatePage, statePageJson } from '../src/control/state-page.ts'
-import type { Store, StoreSnapshot } from '../src/store/index.ts'
+import { journalToHar } from '../control/har.ts'
+import type { ControlState } from '../control/interceptor.ts'
+import { parseLatency, type Latency } from '../control/latency.ts'
+import { stateJson } from '../control/state-document.ts'
+import { readStatePage, statePageJson } from '../control/state-page.ts'
+import type { Store, StoreSnapshot } from '../store/index.ts'
 import {
   controlPath,
   DecodeError,
   readBodyText,
   type ControlResolver,
   type MockConfig,
-} from '../src/wire/index.ts'
+} from '../wire/index.ts'
 
 export interface NamedSnapshot {
   readonly snapshot: StoreSnapshot

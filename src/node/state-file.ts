@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { createCoalescingWriter } from './coalescing-writer.ts'
-import { parseStateFile, stateFileParts } from './control/index.ts'
-import type { Store } from './store/index.ts'
+import { parseStateFile, stateFileParts } from '../control/index.ts'
+import type { Store } from '../store/index.ts'
 import { writeAtomically } from './write-atomically.ts'
 
 export interface StateFile {

@@ -1,7 +1,7 @@
 // `restapi-mock/handlers` as Node loads it. msw is a peer dependency the user installs; when it
 // is missing, Node's own error names a file inside our dist, so this says what to do instead.
 // Bundlers and browsers load handlers/index.ts directly and report a missing msw themselves.
-const handlers = await import('./index.ts').catch((error: unknown) => {
+const handlers = await import('../../handlers/index.ts').catch((error: unknown) => {
   const missing =
     error instanceof Error && /Cannot find (package|module) 'msw(\/[^']*)?'/.test(error.message)
   if (!missing) throw error
