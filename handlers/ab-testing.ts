@@ -1,37 +1,31 @@
 import { ABTestViewModel, completeDto, type VariationViewModel } from '../src/model/index.ts'
-import type { Store } from '../src/store/index.ts'
-import { parseGuid, readRequest, respond, type Operation } from '../src/wire/index.ts'
+import { defineOperation, parseGuid } from '../src/wire/index.ts'
 
 /** `PUT /ab-testing`: create or update an A/B test, answer it as stored. */
-export function updateABTestOperation(store: Store): Operation {
-  return {
-    method: 'PUT',
-    route: '/ab-testing',
-    requestDto: ABTestViewModel,
-    responseDto: ABTestViewModel,
-    async resolve(ctx) {
-      const read = await readRequest(ctx, ABTestViewModel)
-      if (!read.ok) return read.response
-      const input = read.value as Partial<ABTestViewModel>
-
-      const id = input.Id?.trim() ?? ''
-      const stored = id === '' ? undefined : store.state.abTests.get(id.toLowerCase())
-      // Present fields replace stored ones (an explicit null clears); absent fields keep theirs.
-      // No Id (the spec's sample sends none) creates a test; an unknown Id is stored under it.
-      const merged = completeDto(
-        ABTestViewModel,
-        { ...stored, ...input, Id: id === '' ? store.newGuid('ab-test') : (stored?.Id ?? id) },
-        ctx.now,
-      )
-      merged.LastModified = ctx.now
-      if (merged.Variations)
-        merged.Variations = markWinner(merged.Variations, merged.WinnerVariationId)
-      store.state.abTests.set(merged.Id.toLowerCase(), merged)
-      store.changed()
-      return respond(ctx, ABTestViewModel, merged)
-    },
-  }
-}
+export const updateABTest = defineOperation({
+  method: 'PUT',
+  route: '/ab-testing',
+  request: ABTestViewModel,
+  response: ABTestViewModel,
+  resolve(ctx, input) {
+    const { store } = ctx
+    const id = input.Id?.trim() ?? ''
+    const stored = id === '' ? undefined : store.state.abTests.get(id.toLowerCase())
+    // Present fields replace stored ones (an explicit null clears); absent fields keep theirs.
+    // No Id (the spec's sample sends none) creates a test; an unknown Id is stored under it.
+    const merged = completeDto(
+      ABTestViewModel,
+      { ...stored, ...input, Id: id === '' ? store.newGuid('ab-test') : (stored?.Id ?? id) },
+      ctx.now,
+    )
+    merged.LastModified = ctx.now
+    if (merged.Variations)
+      merged.Variations = markWinner(merged.Variations, merged.WinnerVariationId)
+    store.state.abTests.set(merged.Id.toLowerCase(), merged)
+    store.changed()
+    return merged
+  },
+})
 
 /** `IsWinner` is the server's: true exactly for the variation whose Id is `WinnerVariationId`. */
 function markWinner(

@@ -6,59 +6,38 @@ import {
   type FieldModel,
 } from '../src/model/index.ts'
 import type { Store } from '../src/store/index.ts'
-import {
-  errorResponse,
-  parseGuid,
-  readRequest,
-  respond,
-  type Operation,
-  type RequestContext,
-} from '../src/wire/index.ts'
+import { defineOperation, parseGuid, ServiceError } from '../src/wire/index.ts'
 
 /**
  * `POST /{product}/inlineediting/containersInfo`: the real service answers the same message
  * enriched with each item's lifecycle status and each field's constraints.
  */
-export function containersInfoOperation(store: Store): Operation {
-  return {
-    method: 'POST',
-    route: '/{product}/inlineediting/containersInfo',
-    requestDto: ContainerInfoMessage,
-    responseDto: ContainerInfoMessage,
-    async resolve(ctx) {
-      const read = await readRequest(ctx, ContainerInfoMessage)
-      if (!read.ok) return read.response
-      const message = completeDto(
-        ContainerInfoMessage,
-        read.value as Partial<ContainerInfoMessage>,
-        ctx.now,
-      )
-
-      // The real service calls `new Guid(...)` on the page id and on every item id.
-      const pageId = parseGuidField(ctx, message.PageId, 'PageId')
-      if (pageId instanceof Response) return pageId
-      const containers = message.ContainersInfo ?? []
-      for (let i = 0; i < containers.length; i++) {
-        const itemId = parseGuidField(
-          ctx,
-          containers[i]?.ItemId ?? null,
-          `ContainersInfo[${i}].ItemId`,
-        )
-        if (itemId instanceof Response) return itemId
-      }
-
-      const { factory } = store
-      const enriched: ContainerInfoMessage = {
-        ...message,
-        PageTitle: pageId === emptyGuid ? message.PageTitle : factory.pageTitle(pageId),
-        ContainersInfo: containers.map((container) => enrich(store, container)),
-      }
-      store.state.containers.set(pageId, enriched)
-      store.changed()
-      return respond(ctx, ContainerInfoMessage, enriched)
-    },
-  }
-}
+export const containersInfo = defineOperation({
+  method: 'POST',
+  route: '/{product}/inlineediting/containersInfo',
+  request: ContainerInfoMessage,
+  response: ContainerInfoMessage,
+  resolve(ctx, input) {
+    const message = completeDto(ContainerInfoMessage, input, ctx.now)
+    // The real service calls `new Guid(...)` on the page id and on every item id.
+    const pageId = parseGuidField(message.PageId, 'PageId')
+    if (pageId instanceof ServiceError) return pageId
+    const containers = message.ContainersInfo ?? []
+    for (const [i, container] of containers.entries()) {
+      const itemId = parseGuidField(container?.ItemId ?? null, `ContainersInfo[${i}].ItemId`)
+      if (itemId instanceof ServiceError) return itemId
+    }
+    const { store } = ctx
+    const enriched: ContainerInfoMessage = {
+      ...message,
+      PageTitle: pageId === emptyGuid ? message.PageTitle : store.factory.pageTitle(pageId),
+      ContainersInfo: containers.map((container) => enrich(store, container)),
+    }
+    store.state.containers.set(pageId, enriched)
+    store.changed()
+    return enriched
+  },
+})
 
 function enrich(store: Store, container: ContainerInfoModel): ContainerInfoModel {
   const itemId = parseGuid(container.ItemId ?? '') ?? ''
@@ -74,19 +53,17 @@ function enrich(store: Store, container: ContainerInfoModel): ContainerInfoModel
   }
 }
 
-function parseGuidField(
-  ctx: RequestContext,
-  value: string | null,
-  field: string,
-): string | Response {
+/** A GUID as `new Guid(value)` reads it, or the exception it throws. */
+function parseGuidField(value: string | null, field: string): string | ServiceError {
   if (value === null) {
-    return errorResponse(ctx, {
-      status: 400,
-      errorCode: 'ArgumentNullException',
-      statusText: 'ArgumentNullException',
-      message: `Value cannot be null.\r\nParameter name: ${field}`,
-      errors: [{ FieldName: field, Message: 'Value cannot be null.' }],
-    })
+    return new ServiceError(
+      400,
+      'ArgumentNullException',
+      `Value cannot be null.\r\nParameter name: ${field}`,
+      {
+        errors: [{ FieldName: field, Message: 'Value cannot be null.' }],
+      },
+    )
   }
   const guid = parseGuid(value)
   if (guid) return guid
@@ -94,11 +71,7 @@ function parseGuidField(
     value.trim() === ''
       ? 'Unrecognized Guid format.'
       : 'Guid should contain 32 digits with 4 dashes (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).'
-  return errorResponse(ctx, {
-    status: 400,
-    errorCode: 'FormatException',
-    statusText: 'FormatException',
-    message,
+  return new ServiceError(400, 'FormatException', message, {
     errors: [{ FieldName: field, Message: message }],
   })
 }

@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw'
-import { controlPath, notFoundResponse } from '../src/wire/index.ts'
 import { createMock, type Mock, type MockOptions } from '../src/mock/index.ts'
+import { controlPath, notFoundAnswer, toResponse } from '../src/wire/index.ts'
 
 /**
  * The msw handler list: hand it to `setupWorker`, `setupServer` or msw-storybook-addon.
@@ -11,7 +11,7 @@ export function createHandlers(options: MockOptions | Mock): HttpHandler[] {
   // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
   // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
   const answer = async ({ request }: { request: Request }): Promise<Response> =>
-    (await mock.dispatch(request)) ?? notFoundResponse()
+    (await mock.dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
   return [
     http.all(prefixPattern(mock.config.basePath, 'i'), answer),
     http.all(prefixPattern(controlPath, ''), answer),

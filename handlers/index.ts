@@ -3,7 +3,6 @@
 export { createHandlers } from './create-handlers.ts'
 export {
   createMock,
-  createOperations,
   createStore,
   mockVersion,
   type Mock,
@@ -11,7 +10,8 @@ export {
   type StoreOptions,
 } from '../src/mock/index.ts'
 export { stateJson } from '../src/control/index.ts'
-export { updateABTestOperation } from './ab-testing.ts'
-export { updateCommentOperation } from './comments.ts'
-export { containersInfoOperation } from './containers-info.ts'
-export { createServiceOperation } from './services.ts'
+export { operations } from './operations.ts'
+export { updateABTest } from './ab-testing.ts'
+export { updateComment } from './comments.ts'
+export { containersInfo } from './containers-info.ts'
+export { createService } from './services.ts'

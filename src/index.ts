@@ -10,7 +10,6 @@ export {
 } from './node/index.ts'
 export {
   createMock,
-  createOperations,
   createStore,
   type Mock,
   type MockOptions,

@@ -12,18 +12,14 @@ import {
 import type { Store } from '../store/index.ts'
 import {
   createDispatch,
-  notFoundResponse,
   resolveConfig,
   type Dispatch,
   type MockConfig,
   type MockConfigOptions,
   type Operation,
 } from '../wire/index.ts'
-import { updateABTestOperation } from '../../handlers/ab-testing.ts'
-import { updateCommentOperation } from '../../handlers/comments.ts'
-import { containersInfoOperation } from '../../handlers/containers-info.ts'
+import { operations } from '../../handlers/operations.ts'
 import { createControl, type NamedSnapshot } from './control-routes.ts'
-import { createServiceOperation } from '../../handlers/services.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
@@ -64,16 +60,6 @@ export const defaultMaxSnapshots = 100
 /** The package version, as the journal's HAR export names its creator. */
 export const mockVersion = '0.1.0'
 
-/** The four operations of the spec, bound to a store. */
-export function createOperations(store: Store): Operation[] {
-  return [
-    updateABTestOperation(store),
-    createServiceOperation(store),
-    containersInfoOperation(store),
-    updateCommentOperation(store),
-  ]
-}
-
 /**
  * Builds a mock from a store and settings.
  * @example const mock = createMock({ store: createStore({ seed: 1 }) })
@@ -81,7 +67,6 @@ export function createOperations(store: Store): Operation[] {
 export function createMock(options: MockOptions): Mock {
   const config = resolveConfig(options)
   const { store } = options
-  const operations = createOperations(store)
   const control: ControlState = {
     journal: createJournal(options.journalSize ?? 500, options.journalBytes),
     faults: createFaultRules(options.random ?? Math.random, options.maxFaultRules),
@@ -114,18 +99,15 @@ export function createMock(options: MockOptions): Mock {
       })
     },
   })
-  const dispatch = createDispatch(operations, controlRoutes, config, {
-    before: (ctx) => interceptRequest(ctx, control),
-    after: (request, ctx, response, startedAt, durationMs, rawHeaders) =>
-      recordRequest(
-        control,
-        request,
-        ctx,
-        response ?? notFoundResponse(),
-        startedAt,
-        durationMs,
-        rawHeaders,
-      ),
+  const dispatch = createDispatch({
+    operations,
+    control: controlRoutes,
+    config,
+    storeFor: () => store,
+    hooks: {
+      before: (ctx) => interceptRequest(ctx, control),
+      after: (exchange) => recordRequest(control, exchange),
+    },
   })
   const initialLatency = control.latency
   const reset = (): void => {

@@ -1,6 +1,5 @@
 export {
   createMock,
-  createOperations,
   defaultMaxSnapshots,
   mockVersion,
   type Mock,

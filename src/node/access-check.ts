@@ -1,7 +1,7 @@
 import { corsHeaders } from './cors.ts'
 import { createHostCheck, hostnameOf, type AllowedHosts } from './host-check.ts'
 import { createOriginCheck, type AllowedOrigins } from './origin-check.ts'
-import { readHeader, type HostHeaders } from '../wire/index.ts'
+import { errorJson } from '../wire/index.ts'
 
 export interface AccessOptions {
   readonly allowedHosts?: AllowedHosts
@@ -17,7 +17,7 @@ export interface AccessOptions {
  */
 export type AccessCheck = (
   request: Request,
-  rawHeaders: readonly string[] | undefined,
+  header: (name: string) => string | null,
   origin: string | null,
 ) => Response | undefined
 
@@ -29,15 +29,15 @@ export type AccessCheck = (
  * simple `text/plain` POST, which needs no preflight). Requests without an `Origin` (curl,
  * scripts, server-side tests) are never from another site's page and pass. With `cors: false`
  * the check is the same: it is what keeps other sites out, and CORS headers only let pages read.
- * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), undefined, null)?.status // 403
+ * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), () => null, null)?.status // 403
  */
 export function createAccessCheck(options: AccessOptions): AccessCheck {
   const hostAllowed = createHostCheck(options.allowedHosts)
   const originAllowed = createOriginCheck(options.allowedOrigins)
-  return (request, rawHeaders, origin) => {
+  return (request, header, origin) => {
     // Without a Host header (HTTP/1.0, `app.request()`), the URL's host is what was asked for:
     // on the Node server that is the address it listens on, which it always allows.
-    const host = readHeader(request, rawHeaders, 'host') ?? urlHost(request.url)
+    const host = header('host') ?? urlHost(request.url)
     if (!hostAllowed(host)) {
       const headers =
         options.cors && origin !== null && originAllowed(origin, null)
@@ -83,9 +83,8 @@ function originRefusal(origin: string): string {
 }
 
 /** A 403 in the ServiceStack shape (`HttpError.Forbidden`), in JSON: no route was read yet. */
-function forbidden(message: string, extra?: HostHeaders): Response {
+function forbidden(message: string, extra?: Readonly<Record<string, string>>): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
   if (extra) Object.assign(headers, extra)
-  const body = { ResponseStatus: { ErrorCode: 'Forbidden', Message: message, Errors: [] } }
-  return new Response(JSON.stringify(body), { status: 403, headers })
+  return new Response(errorJson('Forbidden', message), { status: 403, headers })
 }

@@ -4,12 +4,10 @@ import type { RequestHandler } from 'msw'
 import { createMock, type Mock, type MockOptions } from '../mock/index.ts'
 import type { Store } from '../store/index.ts'
 import {
-  internalErrorResponse,
-  notFoundResponse,
-  readHeader,
-  withHostHeaders,
-  type DispatchReport,
-  type HostHeaders,
+  internalErrorAnswer,
+  notFoundAnswer,
+  toResponse,
+  withAnswerHeaders,
 } from '../wire/index.ts'
 import { createAccessCheck } from './access-check.ts'
 import { createQueue } from './one-at-a-time.ts'
@@ -17,6 +15,7 @@ import { corsHeaders, preflightResponse } from './cors.ts'
 import { createStore } from '../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
+import { NodeRequestHost } from './node-request-host.ts'
 import type { AllowedOrigins } from './origin-check.ts'
 import { formatFaultLine, formatLogLine } from './request-log.ts'
 
@@ -48,8 +47,6 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
   log?: (line: string) => void
 }
 
-const noWarnings: readonly string[] = []
-
 /**
  * The Hono app: every request goes straight to the mock's dispatch (the same resolvers as the
  * msw handlers, without msw's per-request cost); only the user's extra handlers go through
@@ -73,36 +70,29 @@ export function createApp(options: AppOptions = {}): Hono {
   app.all('*', async (c) => {
     const request = c.req.raw
     const started = log ? performance.now() : 0
-    // On the Node server, the raw header list is read directly (see readHeader), and the
-    // journal keeps it rather than the request.
-    const rawHeaders = (c.env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
-    const origin = readHeader(request, rawHeaders, 'origin')
+    const host = new NodeRequestHost(request, rawHeadersOf(c.env))
+    const origin = host.header('origin')
     // A refused request gets its 403 before anything runs: no operation, no journal entry.
-    let response = refusal(request, rawHeaders, origin)
-    let report: DispatchReport | undefined
+    let response = refusal(request, (name) => host.header(name), origin)
     if (!response && cors && request.method === 'OPTIONS') {
       response = preflightResponse(request, origin)
     } else if (!response) {
-      const headers = cors && origin !== null ? corsHeaders(origin) : undefined
-      report = log ? { contentType: null, warnings: noWarnings } : undefined
-      const dispatch = (): Promise<Response | undefined> =>
-        mock.dispatch(request, { headers, report, rawHeaders })
-      response = hasLargeBody(request, rawHeaders)
-        ? await largeBodies.run(dispatch)
-        : await dispatch()
+      host.answerHeaders = cors && origin !== null ? corsHeaders(origin) : undefined
+      const dispatch = (): Promise<Response | undefined> => mock.dispatch(request, host)
+      response = hasLargeBody(host) ? await largeBodies.run(dispatch) : await dispatch()
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
         const own = await getResponse(extra, request)
-        if (own) response = withHostHeaders(own, headers)
+        if (own) response = withAnswerHeaders(own, host.answerHeaders)
       }
-      response ??= notFoundResponse(headers)
+      response ??= toResponse(notFoundAnswer(), host.answerHeaders)
       // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
       // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
       // cost a full Response.
       if (response.status === 0) return dropConnection(c.env as Partial<HttpBindings>, request)
     }
-    log?.(formatLogLine(request, response, performance.now() - started, report))
+    log?.(formatLogLine(request, response, performance.now() - started, host.exchange?.ctx))
     return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
   })
   /**
@@ -121,11 +111,11 @@ export function createApp(options: AppOptions = {}): Hono {
     if (error instanceof NetworkFault) throw error
     const request = c.req.raw
     const origin = request.headers.get('origin')
-    const headers: HostHeaders | undefined =
-      cors && origin !== null && !refusal(request, undefined, origin)
+    const headers =
+      cors && origin !== null && !refusal(request, (name) => request.headers.get(name), origin)
         ? corsHeaders(origin)
         : undefined
-    const response = internalErrorResponse(error, headers)
+    const response = toResponse(internalErrorAnswer(error), headers)
     log?.(formatLogLine(c.req.raw, response, 0))
     return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
   })
@@ -148,8 +138,13 @@ function withReasonPhrase(env: Partial<HttpBindings> | undefined, response: Resp
 /** Bodies over this many bytes, or of unknown length, go through the queue. */
 const largeBodyBytes = 64 * 1024
 
-function hasLargeBody(request: Request, rawHeaders: readonly string[] | undefined): boolean {
-  const length = readHeader(request, rawHeaders, 'content-length')
+function hasLargeBody(host: NodeRequestHost): boolean {
+  const length = host.header('content-length')
   if (length !== null) return Number(length) > largeBodyBytes
-  return readHeader(request, rawHeaders, 'transfer-encoding') !== null
+  return host.header('transfer-encoding') !== null
+}
+
+/** Node's raw header list, on the Node server (`app.request()` has none). */
+function rawHeadersOf(env: unknown): readonly string[] | undefined {
+  return (env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
 }

@@ -13,12 +13,12 @@ const handlers = await import('../../handlers/index.ts').catch((error: unknown) 
 export const {
   createHandlers,
   createMock,
-  createOperations,
   createStore,
   mockVersion,
   stateJson,
-  updateABTestOperation,
-  updateCommentOperation,
-  containersInfoOperation,
-  createServiceOperation,
+  operations,
+  updateABTest,
+  updateComment,
+  containersInfo,
+  createService,
 } = handlers

@@ -1,4 +1,4 @@
-import type { DispatchReport } from '../wire/index.ts'
+import type { RequestContext } from '../wire/index.ts'
 
 export type LogWriter = (bytes: Uint8Array) => void
 
@@ -70,24 +70,23 @@ const formatNames: ReadonlyMap<string, string> = new Map([
 
 /**
  * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. With the
- * dispatch's report the answer's headers are never read (on the Node server that would cost a
- * copy of every answer); without one (control routes, preflights) they are.
+ * context of a request an operation answered, the answer's headers are never read (on the Node
+ * server that would cost a copy of every answer); without one (control routes, preflights) they are.
  */
 export function formatLogLine(
   request: Request,
   response: Response,
   ms: number,
-  report?: DispatchReport,
+  ctx?: RequestContext | null,
 ): string {
   // The path and query, without parsing the whole URL again.
   const href = request.url
   const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
-  const reported = report?.contentType != null
-  const contentType = reported ? report.contentType : response.headers.get('content-type')
+  const contentType = ctx ? ctx.negotiated.contentType : response.headers.get('content-type')
   const format = (contentType && formatNames.get(contentType)) || labelOf(contentType)
-  const warning = reported
-    ? report.warnings.length > 0
-      ? report.warnings.join('; ')
+  const warning = ctx
+    ? ctx.warnings.count > 0
+      ? ctx.warnings.list.join('; ')
       : null
     : response.headers.get('x-mock-warning')
   return safeLogLine(

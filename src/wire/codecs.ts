@@ -1,36 +1,17 @@
 import type { DtoDef } from '../model/index.ts'
 import type { Format } from './format.ts'
 import { readCsv } from './formats/csv-read.ts'
-import type { WriteOptions } from './formats/jsconfig.ts'
 import { readXml } from './formats/xml-read.ts'
-import type { Limits } from './limits.ts'
 import type { Loose } from './loose.ts'
 import { eagerReaders } from './reader-of.ts'
+import type { RequestContext } from './request-context.ts'
 import { writers } from './writers.ts'
-
-/** What a writer may need besides the value. */
-export interface WriteContext {
-  /** `?jsconfig=` options; they apply to JSON, JSV and CSV, not XML. */
-  readonly options: WriteOptions
-  /** The request URL: the HTML page links to it in every other format. */
-  readonly url: URL
-  readonly operationName: string
-  /** XML namespaces by DTO name, where the host's differ from the defaults. */
-  readonly xmlNamespaces: Readonly<Record<string, string>>
-}
-
-export interface ReadContext {
-  readonly limits: Limits
-  readonly xmlNamespaces: Readonly<Record<string, string>>
-  /** Reports what the real server would refuse or drop but the mock lets pass. */
-  warn(message: string): void
-}
 
 /** One wire format, both directions. A format without `read` has no request bodies (HTML). */
 export interface Codec {
   readonly format: Format
-  read?(text: string, def: DtoDef, context: ReadContext): Loose
-  write(def: DtoDef, value: object, context: WriteContext): string
+  read?(text: string, def: DtoDef, ctx: RequestContext): Loose
+  write(def: DtoDef, value: object, ctx: RequestContext): string
 }
 
 /**
@@ -43,12 +24,17 @@ export const codecs: Readonly<Record<Format, Codec>> = {
   jsv: { format: 'jsv', read: eagerReaders.jsv, write: writers.jsv },
   csv: {
     format: 'csv',
-    read: (text, def, context) => readCsv(text, def, context.limits),
+    read: (text, def, ctx) => readCsv(text, def, ctx.config.limits),
     write: writers.csv,
   },
   xml: {
     format: 'xml',
-    read: (text, def, context) => readXml(text, def, context),
+    read: (text, def, ctx) =>
+      readXml(text, def, {
+        limits: ctx.config.limits,
+        xmlNamespaces: ctx.config.xmlNamespaces,
+        warn: (message) => ctx.warnings.add(message),
+      }),
     write: writers.xml,
   },
   html: { format: 'html', write: writers.html },

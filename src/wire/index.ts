@@ -1,22 +1,32 @@
+export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer.ts'
 export { bindDto, type BindResult, type FieldIssue } from './bind-dto.ts'
-export { codecs, type Codec, type ReadContext, type WriteContext } from './codecs.ts'
+export { codecs, type Codec } from './codecs.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './decode-error.ts'
 export {
+  defineOperation,
+  httpMethods,
+  type HttpMethod,
+  type Operation,
+  type OperationSpec,
+} from './define-operation.ts'
+export {
   controlPath,
   createDispatch,
+  type ControlResolver,
   type Dispatch,
   type DispatchHooks,
   type DispatchOptions,
-  type DispatchReport,
+  type Interception,
 } from './dispatch.ts'
 export {
+  errorBody,
+  errorJson,
   errorResponse,
-  internalErrorResponse,
-  notFoundResponse,
-  type ServiceError,
+  internalErrorAnswer,
+  notFoundAnswer,
 } from './errors.ts'
-export { addHostHeaders, withHostHeaders, type HostHeaders } from './host-headers.ts'
+export type { Exchange } from './exchange.ts'
 export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './format.ts'
 export { parseGuid } from './formats/guid.ts'
 export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'
@@ -25,16 +35,19 @@ export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
 export { defaultLimits, type Limits } from './limits.ts'
 export { capList, cutText, fitList, listLimit, moreText, warningLimit } from './list-limit.ts'
 export {
-  createNegotiationMemo,
   negotiate,
   type Negotiated,
   type NegotiationInput,
   type NegotiationMemo,
 } from './negotiate.ts'
-export { httpMethods, type ControlResolver, type HttpMethod, type Operation } from './operation.ts'
 export { readBodyText } from './read-body.ts'
-export { readRequest, type ReadResult } from './read-request.ts'
-export type { RequestContext, RequestTrace } from './request-context.ts'
+export { readRequest } from './read-request.ts'
+export { RequestBody } from './request-body.ts'
+export type { RequestContext } from './request-context.ts'
+export { fetchHost, type RequestHost } from './request-host.ts'
 export { headerSafe, respond } from './respond.ts'
+export { compileRoutes, matchRoute, type RouteMatch, type RouteTable } from './route-table.ts'
+export { ServiceError, type ServiceErrorDetails } from './service-error.ts'
+export { splitUrl } from './split-url.ts'
 export { utf8Length } from './utf8-length.ts'
-export { readHeader } from './read-header.ts'
+export { WarningList } from './warning-list.ts'

@@ -41,49 +41,23 @@ export function negotiate(input: NegotiationInput, memo?: NegotiationMemo): Nego
 
   const { accept, contentType, defaultFormat } = input
   if (accept === null) return answer(defaultFormat, null)
-  // Long headers are not remembered: each would be a key of its own length, kept until the
-  // memo starts again (256 of them a megabyte each, in-process where no header limit holds).
-  if (!memo || accept.length + (contentType?.length ?? 0) > memoKeyLimit)
+  // What is left depends on the two headers and the default alone, and clients send the same
+  // few pairs again and again. Long pairs are not remembered: each would be a key its length.
+  if (!memo || accept.length + (contentType?.length ?? 0) > memoKeyLimit) {
     return acceptFormat(input) ?? answer(defaultFormat, null)
-  // What is left depends on the two headers and the default alone: clients send the same
-  // few pairs again and again, so the answer is remembered. Most often the pair is the one
-  // of the request before, which two string comparisons find; a key made of the three
-  // (joined, then hashed for the map) cost about 1,700 instructions a request.
-  const last = memo.last
-  if (
-    last &&
-    last.accept === accept &&
-    last.contentType === contentType &&
-    last.defaultFormat === defaultFormat
-  ) {
-    return last.negotiated
   }
   const key = `${defaultFormat}\n${contentType}\n${accept}`
-  let negotiated = memo.byKey.get(key)
+  let negotiated = memo.get(key)
   if (!negotiated) {
     negotiated = acceptFormat(input) ?? answer(defaultFormat, null)
-    if (memo.byKey.size >= memoLimit) memo.byKey.clear()
-    memo.byKey.set(key, negotiated)
+    if (memo.size >= memoLimit) memo.clear()
+    memo.set(key, negotiated)
   }
-  memo.last = { accept, contentType, defaultFormat, negotiated }
   return negotiated
 }
 
-/** Remembered answers by default format and headers; one per mock, passed in. */
-export interface NegotiationMemo {
-  /** The last lookup's headers and answer. */
-  last: {
-    readonly accept: string
-    readonly contentType: string | null
-    readonly defaultFormat: Format
-    readonly negotiated: Negotiated
-  } | null
-  readonly byKey: Map<string, Negotiated>
-}
-
-export function createNegotiationMemo(): NegotiationMemo {
-  return { last: null, byKey: new Map() }
-}
+/** Answers remembered by default format and headers; one per mock, passed in. */
+export type NegotiationMemo = Map<string, Negotiated>
 
 /** Past this many distinct header pairs the memo starts again: a bound, not an LRU. */
 const memoLimit = 256

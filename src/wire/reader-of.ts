@@ -1,22 +1,22 @@
 import type { DtoDef } from '../model/index.ts'
-import type { ReadContext } from './codecs.ts'
 import type { Format } from './format.ts'
 import { readJson } from './formats/json.ts'
 import { readJsv } from './formats/jsv.ts'
 import type { Loose } from './loose.ts'
+import type { RequestContext } from './request-context.ts'
 
-export type Reader = (text: string, def: DtoDef, context: ReadContext) => Loose
+export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
 
 /** The readers of the common bodies: small, and on the path of almost every update. */
 export const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
-  json: (text, def, context) => readJson(text, def.name, context.limits),
-  jsv: (text, _def, context) => readJsv(text, context.limits),
+  json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits),
+  jsv: (text, _def, ctx) => readJsv(text, ctx.config.limits),
 }
 
 /**
- * The reader of a body format, or none. CSV's and XML's bring their parsers (csv-parse,
- * fast-xml-parser), so they load with the codecs on the first such body: a browser page that
- * never sends one does not carry them (docs/performance.md, "Browser bundle").
+ * The reader of a body format, or none. CSV's and XML's bring their parsers, so they load with
+ * the codecs on the first such body: a browser page that never sends one does not carry them
+ * (docs/performance.md, "Browser bundle").
  */
 export function readerOf(format: Format): Reader | undefined | Promise<Reader | undefined> {
   if (format === 'json' || format === 'jsv') return eagerReaders[format]

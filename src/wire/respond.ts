@@ -1,26 +1,30 @@
 import type { DtoDef } from '../model/index.ts'
-import type { WriteContext } from './codecs.ts'
-import type { WriteOptions } from './formats/jsconfig.ts'
-import { addHostHeaders } from './host-headers.ts'
+import type { Answer } from './answer.ts'
 import { fitList } from './list-limit.ts'
 import type { RequestContext } from './request-context.ts'
 import { utf8Length } from './utf8-length.ts'
 import { writers } from './writers.ts'
 
+export interface RespondInit {
+  readonly status?: number
+  readonly statusText?: string | undefined
+  /** The CSV attachment name; errors raised before the service get none. Default true. */
+  readonly attachment?: boolean
+}
+
 /**
- * The response for a DTO in the negotiated format, with the real host's headers: the
- * Content-Type it writes, `Vary: Accept`, the CSV attachment name, and the mock's warnings.
+ * A DTO in the negotiated format, with the real host's headers: the Content-Type it writes,
+ * `Vary: Accept`, the CSV attachment name and length, and the mock's warnings.
  */
 export function respond(
   ctx: RequestContext,
   def: DtoDef,
   value: object,
-  init: { status?: number; statusText?: string; attachment?: boolean } = {},
-): Response {
+  init: RespondInit = {},
+): Answer {
   const { negotiated } = ctx
-  let body = writers[negotiated.format](def, value, new WriteContextOf(ctx))
+  let body = writers[negotiated.format](def, value, ctx)
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
-  ctx.trace.responseBody = body
   // A plain record: the Node server writes it as it is (an undici Headers costs a copy).
   const headers: Record<string, string> = {
     'Content-Type': negotiated.contentType,
@@ -29,20 +33,13 @@ export function respond(
   // The real CsvFormat filter compares the type exactly: an echoed `text/csv; …` gets none.
   if (negotiated.contentType === 'text/csv' && !negotiated.callback && init.attachment !== false) {
     headers['Content-Disposition'] = `attachment;filename="${ctx.operationName}.csv"`
-    // The real host sends the length too. On the Node server it also keeps Node from making
-    // a Buffer of the Content-Disposition value (Latin-1 bytes, read back as text) on every
-    // answer, which it does whenever it set the length itself: measured with callgrind, 29,000
-    // of 201,000 instructions per CSV answer, most of them the garbage collector's.
+    // The real host sends the length too; on the Node server it also spares a copy of the
+    // Content-Disposition value per answer (docs/performance.md, "CSV Content-Length").
     headers['Content-Length'] = String(utf8Length(body))
   }
-  if (ctx.warnings.length > 0) headers['X-Mock-Warning'] = warningHeader(ctx)
-  if (ctx.hostHeaders) addHostHeaders(headers, ctx.hostHeaders)
-  ctx.trace.responseHeaders = headers
-  return new Response(body, {
-    status: init.status ?? 200,
-    ...(init.statusText ? { statusText: init.statusText } : {}),
-    headers,
-  })
+  if (ctx.warnings.count > 0)
+    headers['X-Mock-Warning'] = warningHeader(ctx.warnings.list, ctx.warnings.count)
+  return { status: init.status ?? 200, statusText: init.statusText, headers, body }
 }
 
 /** The longest header value the mock writes, in characters. */
@@ -62,30 +59,7 @@ function asciiOnly(text: string): string {
  * `X-Mock-Warning`: the warnings that fit in the header, then `... and N more` for the rest, so
  * the header says how many it left out rather than stopping mid-word.
  */
-function warningHeader(ctx: RequestContext): string {
-  const { warnings, warningCount } = ctx
-  if (warningCount === 1) return headerSafe(warnings[0] as string)
-  return fitList(warnings.map(asciiOnly), warningCount, headerLimit, '...').join('; ')
-}
-
-/**
- * Only the HTML page reads the URL: a getter keeps it unparsed for every other format. A class,
- * as an object literal with a getter is built by the runtime's slow path on every answer.
- */
-class WriteContextOf implements WriteContext {
-  readonly #ctx: RequestContext
-  readonly options: WriteOptions
-  readonly operationName: string
-  readonly xmlNamespaces: Readonly<Record<string, string>>
-
-  constructor(ctx: RequestContext) {
-    this.#ctx = ctx
-    this.options = ctx.writeOptions
-    this.operationName = ctx.operationName
-    this.xmlNamespaces = ctx.config.xmlNamespaces
-  }
-
-  get url(): URL {
-    return this.#ctx.url
-  }
+function warningHeader(warnings: readonly string[], count: number): string {
+  if (count === 1) return headerSafe(warnings[0] as string)
+  return fitList(warnings.map(asciiOnly), count, headerLimit, '...').join('; ')
 }

@@ -1,22 +1,23 @@
 import type { DtoDef } from '../model/index.ts'
-import type { WriteContext } from './codecs.ts'
 import type { Format } from './format.ts'
 import { writeCsv } from './formats/csv.ts'
 import { writeHtml } from './formats/html.ts'
 import { writeJson } from './formats/json.ts'
 import { writeJsv } from './formats/jsv.ts'
 import { writeXml } from './formats/xml.ts'
+import type { RequestContext } from './request-context.ts'
 
-export type Writer = (def: DtoDef, value: object, context: WriteContext) => string
+export type Writer = (def: DtoDef, value: object, ctx: RequestContext) => string
 
 /**
  * Every format's writer. Answers need them all at once; the readers of CSV and XML bodies load
  * apart (`readerOf`), with their parsers.
  */
 export const writers: Readonly<Record<Format, Writer>> = {
-  json: (def, value, context) => writeJson(def, value, context.options),
-  jsv: (def, value, context) => writeJsv(def, value, context.options),
-  csv: (def, value, context) => writeCsv(def, value, context.options),
-  xml: (def, value, context) => writeXml(def, value, context.xmlNamespaces),
-  html: (def, value, context) => writeHtml(def, value, context.url, context.operationName),
+  json: (def, value, ctx) => writeJson(def, value, ctx.writeOptions),
+  jsv: (def, value, ctx) => writeJsv(def, value, ctx.writeOptions),
+  csv: (def, value, ctx) => writeCsv(def, value, ctx.writeOptions),
+  xml: (def, value, ctx) => writeXml(def, value, ctx.config.xmlNamespaces),
+  // Only the HTML page needs the whole URL (its links to the other formats).
+  html: (def, value, ctx) => writeHtml(def, value, new URL(ctx.request.url), ctx.operationName),
 }

@@ -4,7 +4,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument, type OpenApiDocument } from '../../src/control/openapi.ts'
-import { createApp, createOperations, createStore, type Store } from '../../src/index.ts'
+import { createApp, createStore, type Store } from '../../src/index.ts'
+import { operations } from '../../handlers/index.ts'
 import {
   ABTestViewModel,
   CommentUpdateRequest,
@@ -24,10 +25,9 @@ const formMime = 'application/x-www-form-urlencoded'
 const errorStatuses = ['400', '404', '413', '500']
 
 /** The four operations, for their DTOs and routes only (tests that serve build their own). */
-const operations = createOperations(createStore({ seed: 1 }))
 
 function buildDocument(): OpenApiDocument {
-  return createOpenApiDocument({ operations: createOperations(createStore()), basePath })
+  return createOpenApiDocument({ operations, basePath })
 }
 
 /** The document as `GET /__mock/openapi.json` serves it: plain JSON. */

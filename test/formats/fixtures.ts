@@ -14,28 +14,24 @@ import {
   VariationViewModel,
   completeDto,
 } from '../../src/model/index.ts'
-import type { ReadContext, WriteContext } from '../../src/wire/codecs.ts'
 import { defaultWriteOptions, type WriteOptions } from '../../src/wire/formats/jsconfig.ts'
-import { defaultLimits } from '../../src/wire/limits.ts'
+import { testContext } from '../support/test-context.ts'
 
 // Fixed DTO values for the golden files and the reader tests. Dates are fixed UTC instants.
 
 /** The server clock of every fixture: defaults of non-nullable dates come from it. */
 export const now = new Date(Date.UTC(2020, 0, 1)) // 1577836800000, servicestack-wire.md 6.2
 
-export function writeContext(options: WriteOptions = defaultWriteOptions): WriteContext {
-  return {
-    options,
-    url: new URL('http://localhost/RestApi/comments-api/comments'),
-    operationName: 'CommentUpdateRequest',
-    xmlNamespaces: {},
-  }
+/** A context for writers, under `?jsconfig=` options. */
+export function writeContext(
+  options: WriteOptions = defaultWriteOptions,
+): ReturnType<typeof testContext> {
+  return testContext({ writeOptions: options })
 }
 
-/** A read context that keeps the warnings, so tests can assert on them. */
-export function readContext(): ReadContext & { readonly warnings: string[] } {
-  const warnings: string[] = []
-  return { limits: defaultLimits, xmlNamespaces: {}, warnings, warn: (m) => warnings.push(m) }
+/** A context for readers; its `warnings.list` holds what they noticed. */
+export function readContext(): ReturnType<typeof testContext> {
+  return testContext()
 }
 
 export const comment = completeDto(

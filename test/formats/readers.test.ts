@@ -406,7 +406,7 @@ describe('readXml', () => {
       ],
       PageId: 'p',
     })
-    expect(context.warnings).toEqual([])
+    expect(context.warnings.list).toEqual([])
   })
 
   it('reads a document in the expected shape without a warning', () => {
@@ -414,7 +414,7 @@ describe('readXml', () => {
     expect(
       readXml(comment('<Key>k</Key><Status>Spam</Status>'), CommentUpdateRequest, context),
     ).toEqual({ Key: 'k', Status: 'Spam' })
-    expect(context.warnings).toEqual([])
+    expect(context.warnings.list).toEqual([])
   })
 
   it.each<{ behaviour: string; text: string; tree: Loose; warning: RegExp }>([
@@ -440,8 +440,8 @@ describe('readXml', () => {
   ])('accepts $behaviour but warns', ({ text, tree, warning }) => {
     const context = readContext()
     expect(readXml(text, CommentUpdateRequest, context)).toEqual(tree)
-    expect(context.warnings).toHaveLength(1)
-    expect(context.warnings[0]).toMatch(warning)
+    expect(context.warnings.list).toHaveLength(1)
+    expect(context.warnings.list[0]).toMatch(warning)
   })
 
   it.each<{ behaviour: string; text: string; message?: RegExp }>([
@@ -582,7 +582,7 @@ describe('every reader binds to the same DTO', () => {
         expect(isLooseObject(tree)).toBe(true)
         const { value: bound, issues } = bindDto(def, tree as Record<string, Loose>, now)
         expect(issues).toEqual([])
-        expect(context.warnings).toEqual([])
+        expect(context.warnings.list).toEqual([])
         expect(completeDto(def, bound, now)).toEqual(value)
       }
     },

@@ -54,7 +54,7 @@ function roundTrip(format: BodyFormat, def: DtoDef, value: Record<string, unknow
   return {
     wire,
     issues,
-    warnings: context.warnings,
+    warnings: context.warnings.list,
     back: json(completeDto(def, bound, now)),
     expected: json(expectedAfter(format, def, value)),
   }

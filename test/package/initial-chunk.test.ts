@@ -26,7 +26,10 @@ async function initialGraph(): Promise<InitialGraph> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: { handlers: 'handlers/index.ts', browser: 'src/browser/index.ts' }, formats: ['es'] },
+      lib: {
+        entry: { handlers: 'handlers/index.ts', browser: 'src/browser/index.ts' },
+        formats: ['es'],
+      },
       rolldownOptions: {
         external: (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
       },

@@ -4,13 +4,13 @@ import { ErrorResponse } from '../../src/model/index.ts'
 import { ContainerInfoMessage } from '../../src/model/index.ts'
 import {
   bindDto,
-  defaultWriteOptions,
   errorResponse,
   listLimit,
-  resolveConfig,
+  ServiceError,
+  WarningList,
   type RequestContext,
 } from '../../src/wire/index.ts'
-import { createRequestContext } from '../../src/wire/request-context.ts'
+import { testContext } from '../support/test-context.ts'
 import { containersPath, floodBody, floodRequest, type FloodFormat } from './flood-bodies.ts'
 
 // Issue 13, finding 3: a 1 MB body of wrongly typed values gave about 500,000 warnings. The
@@ -121,14 +121,11 @@ describe('the lists behind the warnings', () => {
   it('errorResponse ends a list of more than 100 Errors with how many it left out', async () => {
     const ctx = jsonContext()
     const errors = Array.from({ length: 250 }, (_, i) => ({ FieldName: `F${i}`, Message: 'bad' }))
-    const response = errorResponse(ctx, {
-      status: 400,
-      errorCode: 'ArgumentException',
-      message: 'Many problems',
-      errors,
-      errorsLeftOut: 1000,
-    })
-    const status = ((await response.json()) as ErrorResponse).ResponseStatus
+    const answer = errorResponse(
+      ctx,
+      new ServiceError(400, 'ArgumentException', 'Many problems', { errors, errorsLeftOut: 1000 }),
+    )
+    const status = (JSON.parse(answer.body) as ErrorResponse).ResponseStatus
     expect(status?.Errors).toHaveLength(listLimit)
     expect(status?.Errors?.[98]?.FieldName).toBe('F98')
     expect(status?.Errors?.at(-1)).toEqual({
@@ -137,37 +134,22 @@ describe('the lists behind the warnings', () => {
     })
   })
 
-  it('a context keeps 100 warnings of at most 300 characters, then counts', () => {
-    const ctx = jsonContext()
-    ctx.warn('x'.repeat(10_000))
-    for (let i = 1; i < 100; i++) ctx.warn(`warning ${i}`)
-    expect(ctx.warnings).toHaveLength(100)
-    expect(ctx.warnings[0]).toHaveLength(300)
-    ctx.warn('one too many')
-    ctx.warnMore(499_899)
-    expect(ctx.warningCount).toBe(500_000)
-    expect(ctx.warnings).toHaveLength(100)
-    expect(ctx.warnings.at(-2)).toBe('warning 98')
-    expect(ctx.warnings.at(-1)).toBe('… and 499901 more')
+  it('a warning list keeps 100 warnings of at most 300 characters, then counts', () => {
+    const warnings = new WarningList()
+    warnings.add('x'.repeat(10_000))
+    for (let i = 1; i < 100; i++) warnings.add(`warning ${i}`)
+    expect(warnings.list).toHaveLength(100)
+    expect(warnings.list[0]).toHaveLength(300)
+    warnings.add('one too many')
+    warnings.addUnwritten(499_899)
+    expect(warnings.count).toBe(500_000)
+    expect(warnings.list).toHaveLength(100)
+    expect(warnings.list.at(-2)).toBe('warning 98')
+    expect(warnings.list.at(-1)).toBe('… and 499901 more')
   })
 })
 
 /** A request context answering JSON, as the dispatcher would build it. */
 function jsonContext(): RequestContext {
-  const request = new Request('http://localhost/RestApi/comments-api/comments', { method: 'PUT' })
-  return createRequestContext({
-    request,
-    contentType: null,
-    path: '/RestApi/comments-api/comments',
-    query: new URLSearchParams(),
-    config: resolveConfig({}),
-    negotiated: { format: 'json', contentType: 'application/json; charset=utf-8', callback: null },
-    writeOptions: defaultWriteOptions,
-    operationName: 'CommentUpdateRequest',
-    bodyFormat: null,
-    params: {},
-    now: new Date(0),
-    hostHeaders: undefined,
-    rawHeaders: undefined,
-  })
+  return testContext()
 }

@@ -9,7 +9,7 @@ import {
   type Store,
 } from '../../src/index.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
-import { createDispatch, resolveConfig } from '../../src/wire/index.ts'
+import { createDispatch, defineOperation, resolveConfig } from '../../src/wire/index.ts'
 import { buildApp, json, now, sendJson } from '../operations/support.ts'
 
 const comments = '/RestApi/comments-api/comments'
@@ -635,17 +635,23 @@ describe('GET /__mock/state', () => {
 describe('failures inside the mock', () => {
   function throwingMock(store: Store): Mock {
     const config = resolveConfig({ defaultFormat: 'json', clock: () => now })
-    const boom: Operation = {
+    const boom: Operation = defineOperation({
       method: 'PUT',
       route: '/boom',
-      requestDto: CommentUpdateRequest,
-      responseDto: CommentResponse,
-      resolve: async () => {
+      request: CommentUpdateRequest,
+      response: CommentResponse,
+      resolve: () => {
         throw new Error('Failed to answer: the resolver broke')
       },
-    }
+    })
     const operations = [boom]
-    const dispatch = createDispatch(operations, async () => undefined, config)
+    const dispatch = createDispatch({
+      operations,
+      control: async () => undefined,
+      config,
+      storeFor: () => store,
+      hooks: { before: () => undefined, after: () => {} },
+    })
     return { ...createMock({ store }), config, operations, dispatch }
   }
 

@@ -8,7 +8,8 @@ import {
   ErrorResponse,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { bindDto, codecs, defaultLimits, type Format } from '../../src/wire/index.ts'
+import { bindDto, codecs, type Format } from '../../src/wire/index.ts'
+import { testContext } from '../support/test-context.ts'
 import { isLooseObject } from '../../src/wire/loose.ts'
 import { now, nowMs } from '../operations/support.ts'
 
@@ -89,20 +90,16 @@ export interface Parsed {
  * to the DTO with `bindDto`, as a request body would be.
  */
 export function parseBack(format: Exclude<WireFormat, 'html'>, text: string, def: DtoDef): Parsed {
-  const warnings: string[] = []
+  const context = testContext()
   const read = codecs[format].read
   if (!read) throw new Error(`Failed to parse: format ${format} has no reader`)
-  const tree = read(text, def, {
-    limits: defaultLimits,
-    xmlNamespaces: {},
-    warn: (message) => warnings.push(message),
-  })
+  const tree = read(text, def, context)
   if (!isLooseObject(tree)) throw new Error(`Failed to parse: ${format} body is not an object`)
   const bound = bindDto(def, tree, now)
   if (bound.issues.length > 0) {
     throw new Error(`Failed to bind ${def.name}: ${JSON.stringify(bound.issues)}`)
   }
-  return { value: bound.value, warnings }
+  return { value: bound.value, warnings: [...context.warnings.list] }
 }
 
 export function unescapeHtml(text: string): string {

@@ -2,12 +2,20 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { findField, type DtoDef, type FieldType } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Loose, LooseObject } from '../loose.ts'
-import type { ReadContext } from '../codecs.ts'
 import type { Limits } from '../limits.ts'
 import { xmlNamespaceOf } from './xml.ts'
 import { scanXml } from './xml-scan.ts'
 
 type XmlNode = Record<string, unknown>
+
+/** What reading an XML body needs besides the text. */
+export interface XmlReadOptions {
+  readonly limits: Limits
+  /** XML namespaces by DTO name, where the host's differ from the defaults. */
+  readonly xmlNamespaces: Readonly<Record<string, string>>
+  /** Reports what the real server would refuse or drop but the mock lets pass. */
+  warn(message: string): void
+}
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -28,7 +36,7 @@ const parser = new XMLParser({
  * members out of order and refuses another root or namespace), so those are reported as
  * warnings rather than punished.
  */
-export function readXml(text: string, def: DtoDef, context: ReadContext): Loose {
+export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loose {
   const { limits } = context
   const warn = (message: string): void => context.warn(message)
   // DataContractSerializer prohibits DTDs; refusing them also rules out entity expansion.

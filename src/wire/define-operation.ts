@@ -1,0 +1,61 @@
+import type { DtoDef, DtoValue } from '../model/index.ts'
+import type { Answer } from './answer.ts'
+import { errorResponse } from './errors.ts'
+import { readRequest } from './read-request.ts'
+import type { RequestContext } from './request-context.ts'
+import { respond } from './respond.ts'
+import { ServiceError } from './service-error.ts'
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
+export type HttpMethod = (typeof httpMethods)[number]
+
+/** What an operation is written as: its route, its DTOs, and its own logic. */
+export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
+  readonly method: HttpMethod
+  /** The route below the base path; `{name}` segments are path variables. */
+  readonly route: string
+  readonly request: Req
+  readonly response: Res
+  /**
+   * The operation's logic, given the fields the client sent (read and bound in any format):
+   * the answer's DTO, or the `ServiceError` the real service would raise.
+   */
+  resolve(
+    ctx: RequestContext,
+    input: Partial<DtoValue<Req>>,
+  ): DtoValue<Res> | ServiceError | Promise<DtoValue<Res> | ServiceError>
+}
+
+/** One ServiceStack operation, as the dispatch routes and runs it. */
+export interface Operation {
+  readonly method: HttpMethod
+  readonly route: string
+  readonly requestDto: DtoDef
+  readonly responseDto: DtoDef
+  run(ctx: RequestContext): Promise<Answer>
+}
+
+/**
+ * An operation from its spec: the request is read and bound before `resolve` runs, and what it
+ * returns is written in the negotiated format.
+ * @example export const ping = defineOperation({ method: 'GET', route: '/ping', request: Ping, response: Pong, resolve: () => ({ Ok: true }) })
+ */
+export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
+  spec: OperationSpec<Req, Res>,
+): Operation {
+  return {
+    method: spec.method,
+    route: spec.route,
+    requestDto: spec.request,
+    responseDto: spec.response,
+    async run(ctx) {
+      const read = await readRequest(ctx, spec.request)
+      if (read instanceof ServiceError) return errorResponse(ctx, read)
+      // The binder keeps only fields of the DTO, each of its declared type.
+      const result = await spec.resolve(ctx, read as Partial<DtoValue<Req>>)
+      return result instanceof ServiceError
+        ? errorResponse(ctx, result)
+        : respond(ctx, spec.response, result as object)
+    },
+  }
+}
