@@ -12,7 +12,7 @@ import {
   readJson,
   responseStatusOf,
   ways,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 import {
   exitWithin,
   rawRequest,
@@ -20,7 +20,7 @@ import {
   stopCli,
   waitForStart,
   type CliRun,
-} from '../runtime/cli-process.ts'
+} from '../support/cli.ts'
 
 // Issue 13, finding 7: snapshots were deep copies without limit (+45 MB each with a 24 MB
 // state), and GET /__mock/state shipped 220,000 entities (150 MB) every 1.5 s to a dashboard

@@ -15,7 +15,7 @@ import {
   timed,
   ways,
   type Plane,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 
 const early = 5
 

@@ -14,7 +14,7 @@ import {
   responseStatusOf,
   ways,
   type Plane,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 
 interface Entry {
   id: number

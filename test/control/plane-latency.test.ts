@@ -2,7 +2,7 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createApp, createMock, createStore } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { now } from '../operations/support.ts'
+import { now } from '../support/app.ts'
 import {
   abTestCreate,
   abTestsPath,
@@ -18,7 +18,7 @@ import {
   timed,
   ways,
   type Plane,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 
 /** Timers may fire a hair early against performance.now(); never by more than this. */
 const early = 5

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServer, createStore, type RunningServer } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
-import { now } from '../operations/support.ts'
-import { rawRequest } from '../runtime/cli-process.ts'
+import { now } from '../support/app.ts'
+import { rawRequest } from '../support/cli.ts'
 import {
   abTestsPath,
   commentKey,
@@ -12,7 +12,7 @@ import {
   delay,
   readJson,
   timed,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 
 const servers: RunningServer[] = []
 

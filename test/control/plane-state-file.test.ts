@@ -5,7 +5,7 @@ import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
 import { createApp, createStore, type Store } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
 import { attachStateFile, type StateFile } from '../../src/node/state-file.ts'
-import { now } from '../operations/support.ts'
+import { now } from '../support/app.ts'
 import {
   exitWithin,
   rawRequest,
@@ -13,7 +13,7 @@ import {
   stopCli,
   waitForStart,
   type CliRun,
-} from '../runtime/cli-process.ts'
+} from '../support/cli.ts'
 import {
   abTestCreate,
   abTestsPath,
@@ -30,7 +30,7 @@ import {
   timed,
   waitFor,
   ways,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 
 const dirs: string[] = []
 const files: StateFile[] = []

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { stateFileJson, stateFileParts } from '../../src/control/index.ts'
 import { createApp, createStore } from '../../src/index.ts'
 import { attachStateFile, type StateFile } from '../../src/node/state-file.ts'
-import { now } from '../operations/support.ts'
+import { now } from '../support/app.ts'
 import {
   abTestCreate,
   abTestsPath,
@@ -13,7 +13,7 @@ import {
   commentsPath,
   makeTempDir,
   removeTempDir,
-} from './plane-support.ts'
+} from '../support/plane.ts'
 
 const dirs: string[] = []
 const files: StateFile[] = []

@@ -28,7 +28,7 @@ import {
 // `prettier --write .` leaves their bytes alone.
 
 function golden(name: string): string {
-  return readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8')
+  return readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8')
 }
 
 interface GoldenCase {

@@ -576,7 +576,7 @@ describe('every reader binds to the same DTO', () => {
     ({ def, value, files }) => {
       for (const file of files) {
         const format = file.slice(file.lastIndexOf('.') + 1) as 'jsv' | 'csv' | 'xml'
-        const text = readFileSync(new URL(`../golden/${file}`, import.meta.url), 'utf8')
+        const text = readFileSync(new URL(`./golden/${file}`, import.meta.url), 'utf8')
         const context = readContext()
         const tree = codecs[format].read?.(text, def, context) ?? null
         expect(isLooseObject(tree)).toBe(true)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ABTestViewModel, Store } from '../../src/index.ts'
 import { createStore } from '../../src/index.ts'
-import { buildApp, json, nowMs, readState, sendJson } from './support.ts'
+import { buildApp, json, nowMs, readState, sendJson } from '../support/app.ts'
 
 const path = '/RestApi/ab-testing'
 const guidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CommentResponse, Store } from '../../src/index.ts'
 import { profilePictureUrls } from '../../src/model/index.ts'
-import { buildApp, errorBody, json, readState, sendJson } from './support.ts'
+import { buildApp, errorBody, json, readState, sendJson } from '../support/app.ts'
 
 const path = '/RestApi/comments-api/comments'
 const invalidKey = errorBody('ArgumentException', 'Invalid Key.')

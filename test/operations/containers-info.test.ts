@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContainerInfoMessage } from '../../src/index.ts'
 import { createStore } from '../../src/index.ts'
-import { buildApp, json, readState, sendJson } from './support.ts'
+import { buildApp, json, readState, sendJson } from '../support/app.ts'
 
 const path = '/RestApi/cms/inlineediting/containersInfo'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CreateService, Store } from '../../src/index.ts'
-import { buildApp, json, readState, sendJson } from './support.ts'
+import { buildApp, json, readState, sendJson } from '../support/app.ts'
 
 const path = '/RestApi/apiservice/createService'
 

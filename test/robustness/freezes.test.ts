@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createApp, createStore } from '../../src/index.ts'
-import { firstCommentKey } from '../wire/wire-support.ts'
+import { firstCommentKey } from '../support/wire-formats.ts'
 
 // Issue 13, finding 1 and what its audit found: one small request held the event loop for
 // seconds, so every other client waited as long. Each request below took that long before the

@@ -3,13 +3,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStore } from '../../src/index.ts'
-import {
-  commentsPath,
-  delay,
-  makeTempDir,
-  removeTempDir,
-  waitFor,
-} from '../control/plane-support.ts'
+import { commentsPath, delay, makeTempDir, removeTempDir, waitFor } from '../support/plane.ts'
 import {
   exitWithin,
   rawRequest,
@@ -17,7 +11,7 @@ import {
   stopCli,
   waitForStart,
   type CliRun,
-} from '../runtime/cli-process.ts'
+} from '../support/cli.ts'
 import { fileMessages, startWriteLoad, type SentWrite, type WriteLoad } from './write-load.ts'
 
 // Kills the CLI with --state-file in every way while clients write, and checks the file.

@@ -1,6 +1,6 @@
 import { parseStateFile } from '../../src/control/index.ts'
-import { commentsPath, delay } from '../control/plane-support.ts'
-import { rawRequest } from '../runtime/cli-process.ts'
+import { commentsPath, delay } from '../support/plane.ts'
+import { rawRequest } from '../support/cli.ts'
 
 /** One comment update as its client saw it; times are this process's `performance.now()`. */
 export interface SentWrite {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Store } from '../../src/index.ts'
-import { operationCases, type OperationCase, type OperationRequest } from './operation-cases.ts'
+import {
+  operationCases,
+  type OperationCase,
+  type OperationRequest,
+} from '../operations/operation-cases.ts'
 import {
   bodyTypes,
   contentTypes,
@@ -9,7 +13,7 @@ import {
   varyHasAccept,
   wireFormats,
   type WireFormat,
-} from './wire-support.ts'
+} from '../support/wire-formats.ts'
 
 // Every operation answered in every format, the format chosen each way the real host offers
 // (decisions.md sections 1 and 2; servicestack-wire.md sections 1 and 2), and every body format

@@ -9,8 +9,8 @@ import {
   type AppOptions,
   type RunningServer,
 } from '../../src/index.ts'
-import { buildApp, json } from '../operations/support.ts'
-import { rawRequest, runCli, stopCli, waitForStart, type CliRun } from './cli-process.ts'
+import { buildApp, json } from '../support/app.ts'
+import { rawRequest, runCli, stopCli, waitForStart, type CliRun } from '../support/cli.ts'
 
 // Local by default, as a dev server should be (decisions.md section 6; issue 13, finding 5): no
 // page of another site, and no page that rebinds a DNS name to 127.0.0.1, can read or drive the

@@ -7,7 +7,7 @@ import {
   freshApp,
   unescapeHtml,
   type WireFormat,
-} from './wire-support.ts'
+} from '../support/wire-formats.ts'
 
 // The HTML page a browser gets by default (decisions.md section 4; servicestack-wire.md
 // section 1.6): a readable page, the DTO as nested tables, links to the same resource in every

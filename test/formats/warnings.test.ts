@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstCommentKey, freshApp, wireFormats } from './wire-support.ts'
+import { firstCommentKey, freshApp, wireFormats } from '../support/wire-formats.ts'
 
 // "Where the real server silently swallows a mistake, the mock does the same but says so (a
 // warning header and a log line), and a `strict` option turns the warning into a 400."

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { stateJson } from '../handlers/index.ts'
-import { createFactory } from '../seeds/index.ts'
-import { createStore } from '../src/index.ts'
-import { collectionKeys, createMemoryStore } from '../src/store/index.ts'
-import { LazyMap } from '../src/store/lazy-map.ts'
+import { stateJson } from '../../handlers/index.ts'
+import { createFactory } from '../../seeds/index.ts'
+import { createStore } from '../../src/index.ts'
+import { collectionKeys, createMemoryStore } from '../../src/store/index.ts'
+import { LazyMap } from '../../src/store/lazy-map.ts'
 
 const kinds = ['abTests', 'services', 'containers', 'comments'] as const
 

@@ -9,9 +9,9 @@ import {
   type DtoDef,
 } from '../../src/model/index.ts'
 import { bindDto, codecs, type Format } from '../../src/wire/index.ts'
-import { testContext } from '../support/test-context.ts'
+import { testContext } from './test-context.ts'
 import { isLooseObject } from '../../src/wire/loose.ts'
-import { now, nowMs } from '../operations/support.ts'
+import { now, nowMs } from './app.ts'
 
 export { now, nowMs }
 

@@ -1,7 +1,13 @@
 import { expect } from 'vitest'
 import type { Store } from '../../src/index.ts'
 import type { DtoDef } from '../../src/model/index.ts'
-import { firstABTestId, firstCommentKey, htmlCell, now, responseDefs } from './wire-support.ts'
+import {
+  firstABTestId,
+  firstCommentKey,
+  htmlCell,
+  now,
+  responseDefs,
+} from '../support/wire-formats.ts'
 
 /** One request of an operation, written out in every body format the mock reads. */
 export interface OperationRequest {

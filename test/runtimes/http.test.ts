@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp, createServer, createStore, type RunningServer } from '../../src/index.ts'
-import { now } from '../operations/support.ts'
+import { now } from '../support/app.ts'
 import {
   exitWithin,
   rawRequest,
@@ -9,7 +9,7 @@ import {
   stopCli,
   waitForStart,
   type CliRun,
-} from './cli-process.ts'
+} from '../support/cli.ts'
 
 const comments = '/RestApi/comments-api/comments'
 

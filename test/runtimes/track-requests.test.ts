@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createServer, createStore } from '../../src/index.ts'
 import { trackRequests } from '../../src/node/track-requests.ts'
-import { commentKey, commentsPath, waitFor } from '../control/plane-support.ts'
-import { rawRequest, type RawAnswer } from './cli-process.ts'
+import { commentKey, commentsPath, waitFor } from '../support/plane.ts'
+import { rawRequest, type RawAnswer } from '../support/cli.ts'
 
 async function started(): Promise<{
   url: string

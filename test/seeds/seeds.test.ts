@@ -16,13 +16,13 @@ import {
   goalTypes,
   profilePictureUrls,
   type DtoDef,
-} from '../src/model/index.ts'
+} from '../../src/model/index.ts'
 import {
   createMemoryStore,
   deterministicGuid,
   type EntityFactory,
   type EntityFactoryMaker,
-} from '../src/store/index.ts'
+} from '../../src/store/index.ts'
 import {
   commentsPerThread,
   createFactory,
@@ -30,7 +30,7 @@ import {
   fieldKindOf,
   lifecycleStatuses,
   referenceTime,
-} from '../seeds/index.ts'
+} from '../../seeds/index.ts'
 
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i)

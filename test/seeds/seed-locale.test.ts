@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as english } from '@faker-js/faker/locale/en'
 import { describe, expect, it } from 'vitest'
-import { deterministicGuid } from '../src/store/index.ts'
+import { deterministicGuid } from '../../src/store/index.ts'
 import {
   createCommentMaker,
   createSeededFaker,
@@ -13,10 +13,10 @@ import {
   makeService,
   type SeedContext,
   type SeededFaker,
-} from '../seeds/index.ts'
-import { referenceTime } from '../seeds/seeded-faker.ts'
-import { seedLocale } from '../seeds/seed-locale.ts'
-import { createSeededRandomizer } from '../seeds/seeded-randomizer.ts'
+} from '../../seeds/index.ts'
+import { referenceTime } from '../../seeds/seeded-faker.ts'
+import { seedLocale } from '../../seeds/seed-locale.ts'
+import { createSeededRandomizer } from '../../seeds/seeded-randomizer.ts'
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
 const itemTypes = ['Cms.News.Model.NewsItem', 'Cms.Events.Model.Event', 'Product', null]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Format } from '../../src/wire/index.ts'
-import { firstCommentKey, freshApp, parseBack, varyHasAccept } from './wire-support.ts'
+import { firstCommentKey, freshApp, parseBack, varyHasAccept } from '../support/wire-formats.ts'
 import { CommentResponse } from '../../src/model/index.ts'
 
 // The worked examples of servicestack-wire.md section 1.8 and the rest of the algorithm of

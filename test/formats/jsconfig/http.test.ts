@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bareCommentKey, firstABTestId, freshApp, nowMs } from './wire-support.ts'
+import { bareCommentKey, firstABTestId, freshApp, nowMs } from '../../support/wire-formats.ts'
 
 // Per-request `?jsconfig=` (decisions.md section 2; servicestack-wire.md section 6.7): it
 // applies to JSON, JSV and CSV, never to XML. The server's clock is 2026-03-01T12:00:00Z, so

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, createStore, type Store } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { now } from '../operations/support.ts'
+import { now } from '../support/app.ts'
 
 const origin = 'http://localhost'
 const settings = { defaultFormat: 'json', clock: () => now } as const

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createStore } from '../src/index.ts'
-import { LazyMap } from '../src/store/lazy-map.ts'
-import { SnapshotMap } from '../src/store/snapshot-map.ts'
+import { createStore } from '../../src/index.ts'
+import { LazyMap } from '../../src/store/lazy-map.ts'
+import { SnapshotMap } from '../../src/store/snapshot-map.ts'
 
 // Snapshots used to deep-copy the state: with a 24 MB state each one cost 45 MB more (issue 13,
 // finding 7). Now a snapshot shares every entity that did not change.

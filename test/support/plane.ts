@@ -13,7 +13,7 @@ import {
 } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
 import { NetworkFault } from '../../src/node/network-fault.ts'
-import { now } from '../operations/support.ts'
+import { now } from './app.ts'
 
 /** The origin msw requests are built on; `app.request('/x')` uses the same one. */
 export const origin = 'http://localhost'

@@ -10,7 +10,7 @@ import {
 } from '../../src/index.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
 import { createDispatch, defineOperation, resolveConfig } from '../../src/wire/index.ts'
-import { buildApp, json, now, sendJson } from '../operations/support.ts'
+import { buildApp, json, now, sendJson } from '../support/app.ts'
 
 const comments = '/RestApi/comments-api/comments'
 const containersInfo = '/RestApi/cms/inlineediting/containersInfo'

@@ -6,7 +6,7 @@ import {
   type DateHandler,
   type TextCase,
   type WriteOptions,
-} from '../../src/wire/formats/jsconfig.ts'
+} from '../../../src/wire/formats/jsconfig.ts'
 
 // servicestack-wire.md section 6.7 (?jsconfig=), 6.1 (defaults); decisions.md section 2.
 

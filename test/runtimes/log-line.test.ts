@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStore, type Store } from '../../src/index.ts'
 import { maxLogLineChars, safeLogLine } from '../../src/node/request-log.ts'
-import { buildApp } from '../operations/support.ts'
-import { runCli, stopCli, waitForStart, type CliRun } from './cli-process.ts'
+import { buildApp } from '../support/app.ts'
+import { runCli, stopCli, waitForStart, type CliRun } from '../support/cli.ts'
 
 // A log that cannot be forged (issue 13, finding 6): what a request sends reaches the terminal
 // as escapes, never as an escape sequence or a line break, and each request is one bounded line.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { stateJson } from '../handlers/index.ts'
-import { createStore } from '../src/index.ts'
+import { stateJson } from '../../handlers/index.ts'
+import { createStore } from '../../src/index.ts'
 
 describe('the store', () => {
   it('gives byte-identical state for the same seed', () => {

@@ -9,7 +9,7 @@ import {
   varyHasAccept,
   wireFormats,
   type WireFormat,
-} from './wire-support.ts'
+} from '../support/wire-formats.ts'
 
 // Errors in every negotiated format (decisions.md sections 3 and 4; servicestack-wire.md
 // section 8), malformed bodies in every reader format, and the limits.
