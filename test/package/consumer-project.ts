@@ -19,7 +19,7 @@ import { runOrFail, userEnv } from './run-command.ts'
 /** The repository's root, which `npm pack` packs. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url))
-const recipeFile = join(projectRoot, 'test/recipes/vitest-recipe.test.ts')
+const recipeFile = join(projectRoot, 'test/runtimes/vitest-recipe.test.ts')
 /**
  * Consumer projects live outside the repository, so Node and TypeScript resolve only what the
  * consumer installed: a dependency we forgot to declare cannot be found in our node_modules.
