@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createStore } from '../src/mock/create-store.ts'
-import { makeTempDir, removeTempDir } from '../test/support/plane.ts'
 import { runCli, waitForStart } from '../test/support/cli.ts'
+import { makeTempDir, removeTempDir } from '../test/support/temp-dir.ts'
 import { fileMessages, startWriteLoad } from '../test/robustness/write-load.ts'
 
 const [comments = 17_000, seconds = 15, clients = 10] = process.argv.slice(2).map(Number)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStore } from '../../src/index.ts'
+import { commentKey } from '../support/index.ts'
 import { buildExample } from './build-examples.ts'
 import { launchChromium, screenshotDir } from './chromium.ts'
 import { serveFolder, type StaticServer } from './static-server.ts'
@@ -12,7 +13,7 @@ import { serveFolder, type StaticServer } from './static-server.ts'
 // worker alone. The static server behind it never sees a /RestApi request.
 
 const seeded = createStore({ seed: 1 })
-const firstCommentKey = Array.from(seeded.state.comments.values())[0]?.Key ?? ''
+const firstCommentKey = commentKey(seeded)
 // The page id the example sends; its title is derived from the seed and the id.
 const pageId = '6f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c10'
 const json = 'application/json; charset=utf-8'

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStore } from '../../src/index.ts'
 import { buildPage } from '../package/consumer-page.ts'
+import { commentKey } from '../support/index.ts'
 import { consumerProject } from '../package/consumer-project.ts'
 import { launchChromium, screenshotDir } from './chromium.ts'
 import { serveFolder, type StaticServer } from './static-server.ts'
@@ -13,7 +14,7 @@ import { serveFolder, type StaticServer } from './static-server.ts'
 // own Vite, served as static files and opened in Chromium. The service worker of the installed
 // msw answers its /RestApi call; the static server never sees it.
 
-const firstCommentKey = createStore({ seed: 1 }).state.comments.values().next().value?.Key ?? ''
+const firstCommentKey = commentKey(createStore({ seed: 1 }))
 
 let site: StaticServer
 let browser: Browser

@@ -6,7 +6,7 @@ import {
   journalWarningsLimit,
   type JournalRecord,
 } from '../../src/control/journal.ts'
-import { createApp, createMock, createStore } from '../../src/index.ts'
+import { buildApp } from '../support/index.ts'
 import { containersPath, floodBody, floodRequest } from '../robustness/flood-bodies.ts'
 
 // Issue 13, finding 3: the journal bounded its entry count but not its bytes, and kept every
@@ -91,12 +91,7 @@ describe('the journal as a whole', () => {
   })
 
   it('stays within its budget after a flood of 1 MB requests, and ?limit=50 stays small', async () => {
-    const mock = createMock({
-      store: createStore({ seed: 1 }),
-      defaultFormat: 'json',
-      journalBytes: 256 * 1024,
-    })
-    const app = createApp({ mock })
+    const { app, mock } = buildApp({ journalBytes: 256 * 1024 })
     const flood = floodBody('json', 50, 9_999)
     for (let i = 0; i < 20; i++) await app.request(containersPath, floodRequest(flood))
     expect(mock.control.journal.bytes).toBeLessThanOrEqual(256 * 1024)

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dashboardScript } from '../../src/control/dashboard-script.ts'
 import { createFactory } from '../../seeds/index.ts'
 import { createStore } from '../../src/index.ts'
@@ -9,18 +9,14 @@ import {
   commentsPath,
   control,
   createPlane,
-  readJson,
-  responseStatusOf,
-  ways,
-} from '../support/plane.ts'
-import {
   exitWithin,
   rawRequest,
-  runCli,
-  stopCli,
+  readJson,
+  responseStatusOf,
+  startCli,
   waitForStart,
-  type CliRun,
-} from '../support/cli.ts'
+  ways,
+} from '../support/index.ts'
 
 // Issue 13, finding 7: snapshots were deep copies without limit (+45 MB each with a 24 MB
 // state), and GET /__mock/state shipped 220,000 entities (150 MB) every 1.5 s to a dashboard
@@ -151,14 +147,8 @@ describe('the dashboard', () => {
 })
 
 describe('the CLI: --max-snapshots', () => {
-  const runs: CliRun[] = []
-  afterEach(() => {
-    for (const run of runs.splice(0)) stopCli(run)
-  })
-
   it('--max-snapshots 1 keeps one named snapshot; a second name is a 400 naming the cap', async () => {
-    const run = runCli(['--port', '0', '--max-snapshots', '1', '--no-log'])
-    runs.push(run)
+    const run = startCli(['--port', '0', '--max-snapshots', '1', '--no-log'])
     const url = await waitForStart(run, 15_000)
     const first = await rawRequest(`${url}/__mock/snapshots/one`, { method: 'POST' })
     expect(first.status).toBe(201)
@@ -168,8 +158,7 @@ describe('the CLI: --max-snapshots', () => {
   })
 
   it('refuses a --max-snapshots that is not a whole number', async () => {
-    const run = runCli(['--port', '0', '--max-snapshots', 'many'])
-    runs.push(run)
+    const run = startCli(['--port', '0', '--max-snapshots', 'many'])
     expect(await exitWithin(run, 15_000)).toBe(2)
     expect(run.stderr()).toContain('--max-snapshots must be a whole number')
   })

@@ -8,7 +8,7 @@ import {
   responseStatusOf,
   ways,
   type Plane,
-} from '../support/plane.ts'
+} from '../support/index.ts'
 
 // Issue 13, findings 2 and 7: a fault rule's pattern is matched without a backtracking regex,
 // and both the pattern's length and the number of rules are capped, each cap a 400 naming it.

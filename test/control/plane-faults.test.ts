@@ -11,11 +11,11 @@ import {
   createPlane,
   readJson,
   responseStatusOf,
-  sequenceRandom,
   timed,
   ways,
   type Plane,
-} from '../support/plane.ts'
+} from '../support/index.ts'
+import { sequenceRandom } from './sequence-random.ts'
 
 const early = 5
 

@@ -9,12 +9,12 @@ import {
   control,
   createPlane,
   delay,
-  harProblems,
   readJson,
   responseStatusOf,
   ways,
   type Plane,
-} from '../support/plane.ts'
+} from '../support/index.ts'
+import { harProblems } from './har-problems.ts'
 
 interface Entry {
   id: number

@@ -2,8 +2,8 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createApp, createMock, createStore } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { now } from '../support/app.ts'
 import {
+  now,
   abTestCreate,
   abTestsPath,
   commentKey,
@@ -18,7 +18,7 @@ import {
   timed,
   ways,
   type Plane,
-} from '../support/plane.ts'
+} from '../support/index.ts'
 
 /** Timers may fire a hair early against performance.now(); never by more than this. */
 const early = 5

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createServer, createStore, type RunningServer } from '../../src/index.ts'
+import { describe, expect, it } from 'vitest'
+import { createStore } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
-import { now } from '../support/app.ts'
-import { rawRequest } from '../support/cli.ts'
 import {
+  rawRequest,
+  startServer,
   abTestsPath,
   commentKey,
   commentMessage,
@@ -12,26 +12,7 @@ import {
   delay,
   readJson,
   timed,
-} from '../support/plane.ts'
-
-const servers: RunningServer[] = []
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function start(options: Parameters<typeof createServer>[0] = {}): Promise<RunningServer> {
-  const server = await createServer({
-    port: 0,
-    log: false,
-    store: createStore({ seed: 1 }),
-    defaultFormat: 'json',
-    clock: () => now,
-    ...options,
-  })
-  servers.push(server)
-  return server
-}
+} from '../support/index.ts'
 
 describe('the Node server: simulated network faults', () => {
   it.each([
@@ -41,7 +22,7 @@ describe('the Node server: simulated network faults', () => {
   ])(
     '%s: fetch rejects (connection dropped) and the next request is answered',
     async (_, headers, query, rule) => {
-      const server = await start()
+      const server = await startServer()
       const key = commentKey(server.mock.store)
       const before = commentMessage(server.mock.store, key)
       if (rule) {
@@ -74,7 +55,7 @@ describe('the Node server: simulated network faults', () => {
   )
 
   it('a raw HTTP client sees the socket close without a status line', async () => {
-    const server = await start()
+    const server = await startServer()
     const error = await rawRequest(`${server.url}${abTestsPath}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Prefer: 'fault=network' },
@@ -89,7 +70,7 @@ describe('the Node server: simulated network faults', () => {
 
 describe('the Node server: simulated statuses and delays', () => {
   it('Prefer: code=503 answers 503 with the reason phrase ServiceUnavailable', async () => {
-    const server = await start()
+    const server = await startServer()
     const answer = await rawRequest(`${server.url}${abTestsPath}`, {
       method: 'PUT',
       headers: {
@@ -105,7 +86,7 @@ describe('the Node server: simulated statuses and delays', () => {
   })
 
   it('?__code=429 answers 429 TooManyRequests', async () => {
-    const server = await start()
+    const server = await startServer()
     const answer = await rawRequest(`${server.url}${abTestsPath}?__code=429`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -116,7 +97,7 @@ describe('the Node server: simulated statuses and delays', () => {
   })
 
   it('createServer({ latency: 100 }) delays operations; other requests are not blocked', async () => {
-    const server = await start({ latency: 100 })
+    const server = await startServer({ latency: 100 })
     const key = commentKey(server.mock.store)
     const run = await timed(() => fetch(`${server.url}${commentsPath}`, commentUpdate(key, 'x')))
     expect(run.value?.status).toBe(200)
@@ -126,7 +107,7 @@ describe('the Node server: simulated statuses and delays', () => {
   })
 
   it('a 500 ms delayed request does not hold up a quick one', async () => {
-    const server = await start()
+    const server = await startServer()
     const key = commentKey(server.mock.store)
     const started = performance.now()
     let slowDone = 0
@@ -147,7 +128,7 @@ describe('the Node server: simulated statuses and delays', () => {
   })
 
   it('a client that goes away during a 2 s delay: the update never runs, the journal says aborted', async () => {
-    const server = await start()
+    const server = await startServer()
     const key = commentKey(server.mock.store)
     const before = commentMessage(server.mock.store, key)
     const controller = new AbortController()
@@ -174,7 +155,7 @@ describe('the Node server: simulated statuses and delays', () => {
 
 describe('the Node server: control routes over HTTP', () => {
   it('journals the request headers as the client sent them, lower-cased, repeats joined', async () => {
-    const server = await start()
+    const server = await startServer()
     const key = commentKey(server.mock.store)
     const body = JSON.stringify({ Key: key, Message: 'Raw headers.' })
     // Node's client sends a repeated header as two lines, as a browser may.
@@ -201,7 +182,7 @@ describe('the Node server: control routes over HTTP', () => {
   })
 
   it('serves state, reset, snapshots, journal and HAR', async () => {
-    const server = await start()
+    const server = await startServer()
     const key = commentKey(server.mock.store)
     const seeded = await (await fetch(`${server.url}/__mock/state`)).text()
     expect(seeded).toBe(stateJson(createStore({ seed: 1 })))

@@ -1,63 +1,44 @@
 import { existsSync, readFileSync, readdirSync, watch, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
-import { createApp, createStore, type Store } from '../../src/index.ts'
+import { createStore, type Store } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
 import { attachStateFile, type StateFile } from '../../src/node/state-file.ts'
-import { now } from '../support/app.ts'
-import {
-  exitWithin,
-  rawRequest,
-  runCli,
-  stopCli,
-  waitForStart,
-  type CliRun,
-} from '../support/cli.ts'
 import {
   abTestCreate,
   abTestsPath,
+  buildApp,
   commentKey,
   commentUpdate,
   commentsPath,
   control,
   createPlane,
   delay,
-  makeTempDir,
+  exitWithin,
+  now,
+  rawRequest,
   readJson,
-  removeTempDir,
+  startCli,
   stateText,
+  tempDir,
   timed,
   waitFor,
+  waitForStart,
   ways,
-} from '../support/plane.ts'
+} from '../support/index.ts'
 
-const dirs: string[] = []
-const files: StateFile[] = []
-const runs: CliRun[] = []
-
-afterEach(async () => {
-  for (const run of runs.splice(0)) stopCli(run)
-  await Promise.all(files.splice(0).map((file) => file.close()))
-  for (const dir of dirs.splice(0)) removeTempDir(dir)
-})
-
+/** A file's path in a directory of its own, removed when the test ends. */
 function tempFile(name = 'state.json'): { dir: string; path: string } {
-  const dir = makeTempDir()
-  dirs.push(dir)
+  const dir = tempDir()
   return { dir, path: join(dir, name) }
 }
 
+/** A state file on the store, closed when the test ends. */
 function attach(store: Store, path: string): StateFile {
   const file = attachStateFile(store, path)
-  files.push(file)
+  onTestFinished(() => file.close())
   return file
-}
-
-function cli(args: readonly string[]): CliRun {
-  const run = runCli(args)
-  runs.push(run)
-  return run
 }
 
 /** The file's text once it exists and contains `needle`, read within `timeoutMs`. */
@@ -75,8 +56,7 @@ function fileContaining(path: string, needle: string, timeoutMs: number): Promis
 
 /** A stored state file of seed 1 with one edited comment and one created A/B test. */
 async function savedState(path: string): Promise<{ store: Store; text: string }> {
-  const store = createStore({ seed: 1 })
-  const app = createApp({ store, defaultFormat: 'json', clock: () => now })
+  const { app, store } = buildApp()
   await app.request(commentsPath, commentUpdate(commentKey(store), 'Saved in the file.'))
   await app.request(abTestsPath, abTestCreate('Saved test.'))
   const file = attachStateFile(store, path)
@@ -336,7 +316,7 @@ describe('the CLI: --state-file', () => {
     doc.ABTests[0].StartDate = 'nope'
     const text = JSON.stringify(doc)
     writeFileSync(path, text)
-    const run = cli(['--port', '0', '--state-file', path])
+    const run = startCli(['--port', '0', '--state-file', path])
     expect(await exitWithin(run, 15_000)).toBe(2)
     expect(run.stderr()).toContain(path)
     expect(run.stderr()).toContain('ABTests[0].StartDate')
@@ -347,7 +327,7 @@ describe('the CLI: --state-file', () => {
   it('exits 2 for a file that is not JSON', async () => {
     const { path } = tempFile()
     writeFileSync(path, 'not json at all')
-    const run = cli(['--port', '0', '--state-file', path])
+    const run = startCli(['--port', '0', '--state-file', path])
     expect(await exitWithin(run, 15_000)).toBe(2)
     expect(run.stderr()).toMatch(/not JSON/)
   })
@@ -355,7 +335,7 @@ describe('the CLI: --state-file', () => {
   it('serves a good file, writes changes to it, and flushes on SIGTERM', async () => {
     const { path } = tempFile()
     const saved = await savedState(path)
-    const run = cli(['--port', '0', '--state-file', path])
+    const run = startCli(['--port', '0', '--state-file', path])
     const url = await waitForStart(run, 15_000)
     expect(run.stdout()).toContain(`state file ${path}`)
 
@@ -387,7 +367,7 @@ describe('the CLI: --state-file', () => {
 
   it('creates the file from the seed when it does not exist yet', async () => {
     const { path } = tempFile('new-state.json')
-    const run = cli(['--port', '0', '--seed', '4', '--state-file', path])
+    const run = startCli(['--port', '0', '--seed', '4', '--state-file', path])
     await waitForStart(run, 15_000)
     const text = await fileContaining(path, '"Comments"', 2000)
     expect(text).toBe(stateFileJson(createStore({ seed: 4 }).snapshot()))
@@ -396,7 +376,7 @@ describe('the CLI: --state-file', () => {
   it('a SIGKILL in the middle of a burst of writes never leaves a half-written file', async () => {
     const { dir, path } = tempFile()
     // A big state makes each write take a while, so the kill can land in one.
-    const run = cli(['--port', '0', '--counts', 'comments=5000', '--state-file', path])
+    const run = startCli(['--port', '0', '--counts', 'comments=5000', '--state-file', path])
     const url = await waitForStart(run, 20_000)
     await fileContaining(path, '"Comments"', 5000)
     const key = commentKey(createStore({ seed: 1, counts: { comments: 5000 } }), 7)
@@ -428,7 +408,7 @@ describe('the CLI: --state-file', () => {
 
 describe('the CLI: --latency', () => {
   it('--latency 100 delays answers by at least 100 ms', async () => {
-    const run = cli(['--port', '0', '--latency', '100', '--default-format', 'json'])
+    const run = startCli(['--port', '0', '--latency', '100', '--default-format', 'json'])
     const url = await waitForStart(run, 15_000)
     expect(run.stdout()).toContain('latency 100-100 ms')
     const key = commentKey(createStore({ seed: 1 }))
@@ -448,7 +428,7 @@ describe('the CLI: --latency', () => {
   })
 
   it('--latency 100-300 delays answers within the range', async () => {
-    const run = cli(['--port', '0', '--latency', '100-300'])
+    const run = startCli(['--port', '0', '--latency', '100-300'])
     const url = await waitForStart(run, 15_000)
     expect(run.stdout()).toContain('latency 100-300 ms')
     const answer = await timed(() =>
@@ -468,7 +448,7 @@ describe('the CLI: --latency', () => {
   it.each(['abc', '600-100', '70000', '-5'])(
     '--latency %s exits 2 naming the option',
     async (value) => {
-      const run = cli(['--port', '0', `--latency=${value}`])
+      const run = startCli(['--port', '0', `--latency=${value}`])
       expect(await exitWithin(run, 15_000)).toBe(2)
       expect(run.stderr()).toContain('--latency')
       expect(run.stderr()).toContain(value)

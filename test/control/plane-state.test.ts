@@ -17,7 +17,7 @@ import {
   stateText,
   ways,
   type Plane,
-} from '../support/plane.ts'
+} from '../support/index.ts'
 
 /** Changes the state through the service: one comment edited, one A/B test created. */
 async function changeState(plane: Plane, message = 'Changed by a test.'): Promise<void> {

@@ -1,34 +1,26 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { stateFileJson, stateFileParts } from '../../src/control/index.ts'
-import { createApp, createStore } from '../../src/index.ts'
-import { attachStateFile, type StateFile } from '../../src/node/state-file.ts'
-import { now } from '../support/app.ts'
+import { createStore } from '../../src/index.ts'
+import { attachStateFile } from '../../src/node/state-file.ts'
 import {
   abTestCreate,
   abTestsPath,
+  buildApp,
   commentKey,
   commentUpdate,
   commentsPath,
-  makeTempDir,
-  removeTempDir,
-} from '../support/plane.ts'
-
-const dirs: string[] = []
-const files: StateFile[] = []
-
-afterEach(async () => {
-  await Promise.all(files.splice(0).map((file) => file.close()))
-  for (const dir of dirs.splice(0)) removeTempDir(dir)
-})
+  tempDir,
+} from '../support/index.ts'
 
 describe('stateFileParts', () => {
   it.each([16, 1000, 64 * 1024])(
     'joins to exactly stateFileJson, in pieces of about %i characters',
     async (pieceChars) => {
-      const store = createStore({ seed: 3, counts: { comments: 300 } })
-      const app = createApp({ store, defaultFormat: 'json', clock: () => now })
+      const { app, store } = buildApp({
+        store: createStore({ seed: 3, counts: { comments: 300 } }),
+      })
       await app.request(commentsPath, commentUpdate(commentKey(store, 5), 'Changed "quoted" é.'))
       await app.request(abTestsPath, abTestCreate('Created.'))
       const parts = Array.from(stateFileParts(store, pieceChars))
@@ -46,8 +38,7 @@ describe('stateFileParts', () => {
   )
 
   it('shows the state of the call, whatever changes while the pieces are read', async () => {
-    const store = createStore({ seed: 1 })
-    const app = createApp({ store, defaultFormat: 'json', clock: () => now })
+    const { app, store } = buildApp()
     const before = stateFileJson(store.snapshot())
     const pieces = stateFileParts(store, 16)[Symbol.iterator]()
     const first = pieces.next().value as string
@@ -63,8 +54,7 @@ describe('stateFileParts', () => {
 
 describe('attachStateFile: temporary files left behind', () => {
   it('removes the temporary files of processes that are gone, and only those', async () => {
-    const dir = makeTempDir()
-    dirs.push(dir)
+    const dir = tempDir()
     const path = join(dir, 'state.json')
     writeFileSync(path, stateFileJson(createStore({ seed: 2 }).snapshot()))
     // Left by killed processes: no system gives out pids this high (Linux stops at 2^22).
@@ -80,7 +70,7 @@ describe('attachStateFile: temporary files left behind', () => {
     for (const name of [...stale, ...kept]) writeFileSync(join(dir, name), '{"Seed":1,')
     const store = createStore({ seed: 1 })
     const file = attachStateFile(store, path)
-    files.push(file)
+    onTestFinished(() => file.close())
     // Removed at once; only the first write's own temporary file may be there now.
     const own = `state.json.${process.pid}.tmp`
     expect(

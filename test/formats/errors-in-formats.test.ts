@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorResponse } from '../../src/model/index.ts'
 import {
   bodyTypes,
   contentTypes,
-  ErrorResponse,
-  firstCommentKey,
-  freshApp,
+  commentKey,
+  buildHostApp,
   parseBack,
   varyHasAccept,
   wireFormats,
   type WireFormat,
-} from '../support/wire-formats.ts'
+} from '../support/index.ts'
 
 // Errors in every negotiated format (decisions.md sections 3 and 4; servicestack-wire.md
 // section 8), malformed bodies in every reader format, and the limits.
@@ -18,7 +18,7 @@ const comments = '/RestApi/comments-api/comments'
 const createService = '/RestApi/apiservice/createService'
 const mib = 1024 * 1024
 
-function putComment(app: ReturnType<typeof freshApp>['app'], query: string, body: object) {
+function putComment(app: ReturnType<typeof buildHostApp>['app'], query: string, body: object) {
   return app.request(`${comments}${query}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
@@ -39,7 +39,7 @@ describe('the same service error in every format', () => {
   it.each(Object.entries(invalidKey))(
     'answers a blank Key with 400 ArgumentException, exactly, in %s',
     async (format, expected) => {
-      const { app } = freshApp()
+      const { app } = buildHostApp()
       const response = await putComment(app, `?format=${format}`, { Key: '  ' })
       expect(response.status).toBe(400)
       // A service's own exception: the reason phrase is its ErrorCode.
@@ -51,7 +51,7 @@ describe('the same service error in every format', () => {
   )
 
   it('answers a blank Key with an HTML error page in HTML', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await putComment(app, '', { Key: '' })
     expect(response.status).toBe(400)
     expect(response.headers.get('content-type')).toBe('text/html')
@@ -62,7 +62,7 @@ describe('the same service error in every format', () => {
   })
 
   it('escapes the error message in the HTML page', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await putComment(app, '', { Key: '<b>"x" & y</b>' })
     expect(response.status).toBe(404)
     const html = await response.text()
@@ -71,7 +71,7 @@ describe('the same service error in every format', () => {
   })
 
   it('writes the CSV attachment header on a CSV error raised inside the service', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await putComment(app, '?format=csv', { Key: '' })
     expect(response.status).toBe(400)
     expect(response.headers.get('content-disposition')).toBe(
@@ -82,7 +82,7 @@ describe('the same service error in every format', () => {
   it.each(wireFormats.filter((format) => format !== 'html'))(
     'writes an error that reads back as an ErrorResponse in %s',
     async (format) => {
-      const { app } = freshApp()
+      const { app } = buildHostApp()
       const response = await putComment(app, `?format=${format}`, { Key: 'no such key' })
       expect(response.status).toBe(404)
       expect(response.statusText).toBe('ItemNotFoundException')
@@ -111,7 +111,7 @@ describe('messages that need quoting in CSV and JSV', () => {
       '{"ResponseStatus":{"ErrorCode":"ItemNotFoundException","Message":"Comment not found: a,b","Errors":[]}}',
     ],
   ])('quotes a message with ":" and "," in %s', async (format, expected) => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await putComment(app, `?format=${format}`, { Key: 'a,b' })
     expect(response.status).toBe(404)
     expect(await response.text()).toBe(expected)
@@ -127,7 +127,7 @@ describe('messages that need quoting in CSV and JSV', () => {
       'ResponseStatus\r\n"{ErrorCode:ItemNotFoundException,Message:""Comment not found: say """"hi"""""",Errors:[]}"\r\n',
     ],
   ])('doubles the quotes of a quoted message in %s', async (format, expected) => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await putComment(app, `?format=${format}`, { Key: 'say "hi"' })
     expect(await response.text()).toBe(expected)
   })
@@ -146,7 +146,7 @@ describe('messages that need quoting in CSV and JSV', () => {
   it.each(Object.entries(routeNull))(
     'writes the ArgumentNullException of createService (CR LF and ":") in %s',
     async (format, expected) => {
-      const { app } = freshApp()
+      const { app } = buildHostApp()
       const response = await app.request(`${createService}?format=${format}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -188,7 +188,7 @@ describe('malformed bodies', () => {
   it.each(cases)(
     'answers %s with 400 SerializationException in %s, never a 500',
     async (_, format, path, contentType, body) => {
-      const { app } = freshApp()
+      const { app } = buildHostApp()
       const method = path === comments ? 'PUT' : 'POST'
       const response = await app.request(`${path}?format=${format}`, {
         method,
@@ -213,7 +213,7 @@ describe('malformed bodies', () => {
   it('writes no CSV attachment header on an error raised before the service runs', async () => {
     // servicestack-wire.md section 2.2: deserialization errors go through
     // WriteErrorToResponse, which runs no response filters, so CsvFormat adds no header.
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request(`${comments}?format=csv`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -232,7 +232,7 @@ describe('limits in every format', () => {
     contentType: string,
     body: string,
   ): Promise<{ status: number; errorCode: string | undefined }> {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request(path, {
       method,
       headers: { 'Content-Type': contentType, Accept: 'application/json' },
@@ -246,7 +246,7 @@ describe('limits in every format', () => {
     return { status: response.status, errorCode }
   }
 
-  const key = firstCommentKey(freshApp().store)
+  const key = commentKey(buildHostApp().store)
 
   // Each body nests `levels` deep, the root object counted as 1; unknown members carry the depth.
   const nesting: readonly (readonly [
@@ -365,7 +365,7 @@ describe('limits in every format', () => {
   ]
 
   it.each(oversized)('answers 413 for a %s body over 1 MiB', async (_, contentType, body) => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request(comments, {
       method: 'PUT',
       headers: { 'Content-Type': contentType, Accept: 'application/json' },
@@ -378,7 +378,7 @@ describe('limits in every format', () => {
   })
 
   it('answers 413 for a multipart body over 1 MiB with a Content-Length', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const body =
       `--zzz\r\nContent-Disposition: form-data; name="Key"\r\n\r\n${key}\r\n` +
       `--zzz\r\nContent-Disposition: form-data; name="Message"\r\n\r\n${big}\r\n--zzz--\r\n`
@@ -397,7 +397,7 @@ describe('limits in every format', () => {
   it('answers 413 for a streamed multipart body over 1 MiB without a Content-Length', async () => {
     // A chunked stream, not a FormData body: cancelling undici's own FormData stream midway
     // rejects inside undici (Node 24), whatever the reader does.
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const encoder = new TextEncoder()
     const parts = [
       `--zzz\r\nContent-Disposition: form-data; name="Key"\r\n\r\n${key}\r\n`,

@@ -14,25 +14,10 @@ import {
   VariationViewModel,
   completeDto,
 } from '../../src/model/index.ts'
-import { defaultWriteOptions, type WriteOptions } from '../../src/wire/formats/jsconfig.ts'
-import { testContext } from '../support/test-context.ts'
+import { fixedNow } from '../support/index.ts'
 
-// Fixed DTO values for the golden files and the reader tests. Dates are fixed UTC instants.
-
-/** The server clock of every fixture: defaults of non-nullable dates come from it. */
-export const now = new Date(Date.UTC(2020, 0, 1)) // 1577836800000, servicestack-wire.md 6.2
-
-/** A context for writers, under `?jsconfig=` options. */
-export function writeContext(
-  options: WriteOptions = defaultWriteOptions,
-): ReturnType<typeof testContext> {
-  return testContext({ writeOptions: options })
-}
-
-/** A context for readers; its `warnings.list` holds what they noticed. */
-export function readContext(): ReturnType<typeof testContext> {
-  return testContext()
-}
+// Fixed DTO values for the golden files and the reader tests. Dates are fixed UTC instants;
+// defaults of non-nullable dates come from the fixtures' clock (`fixedNow`).
 
 export const comment = completeDto(
   CommentResponse,
@@ -51,7 +36,7 @@ export const comment = completeDto(
     CustomData: '',
     Rating: 4.5,
   },
-  now,
+  fixedNow,
 )
 
 /**
@@ -88,7 +73,7 @@ export const abTest = completeDto(
           PageDataId: 'f669d9a7-009d-4d83-ddaa-000000000002',
           IsWinner: null,
         },
-        now,
+        fixedNow,
       ),
       completeDto(
         VariationViewModel,
@@ -101,7 +86,7 @@ export const abTest = completeDto(
           PageDataId: null,
           IsWinner: true,
         },
-        now,
+        fixedNow,
       ),
     ],
     Goals: [
@@ -118,7 +103,7 @@ export const abTest = completeDto(
           IsPrimary: true,
           Ordinal: 0,
         },
-        now,
+        fixedNow,
       ),
     ],
     ReportUrl: 'https://example.com/reports?test=1&tab=goals',
@@ -132,7 +117,7 @@ export const abTest = completeDto(
     ApiKey: null,
     UserSegmentId: null,
   },
-  now,
+  fixedNow,
 )
 
 export const containerInfo = completeDto(
@@ -161,7 +146,7 @@ export const containerInfo = completeDto(
               LockedByUsername: null,
               WorkflowStatus: 'Published',
             },
-            now,
+            fixedNow,
           ),
           IsPageControl: false,
           DetailsViewUrl: '/news/detail',
@@ -177,16 +162,16 @@ export const containerInfo = completeDto(
                 RequiredViolationMessage: 'Title is required',
                 MaxLengthViolationMessage: 'Title is too long',
               },
-              now,
+              fixedNow,
             ),
-            completeDto(FieldModel, { Name: 'Rating', MinValue: '1', MaxValue: '5' }, now),
+            completeDto(FieldModel, { Name: 'Rating', MinValue: '1', MaxValue: '5' }, fixedNow),
           ],
         },
-        now,
+        fixedNow,
       ),
     ],
   },
-  now,
+  fixedNow,
 )
 
 export const createService = completeDto(
@@ -221,7 +206,7 @@ export const createService = completeDto(
                 AllowFilter: true,
                 IsKey: false,
               },
-              now,
+              fixedNow,
             ),
           ],
           Children: [
@@ -238,17 +223,17 @@ export const createService = completeDto(
                 AutogenerateProperties: true,
                 ParentId: 'products',
               },
-              now,
+              fixedNow,
             ),
           ],
           AutogenerateProperties: false,
           ParentId: null,
         },
-        now,
+        fixedNow,
       ),
     ],
   },
-  now,
+  fixedNow,
 )
 
 function errorOf(errorCode: string, message: string): ErrorResponse {
@@ -258,10 +243,10 @@ function errorOf(errorCode: string, message: string): ErrorResponse {
       ResponseStatus: completeDto(
         ResponseStatus,
         { ErrorCode: errorCode, Message: message, StackTrace: null, Errors: [], Meta: null },
-        now,
+        fixedNow,
       ),
     },
-    now,
+    fixedNow,
   )
 }
 

@@ -19,8 +19,8 @@ import {
   createService,
   invalidKeyError,
   notFoundError,
-  writeContext,
 } from './fixtures.ts'
+import { writeContext } from '../support/index.ts'
 
 // Wire bytes of whole responses, compared with the files in test/golden (architecture.md rule 9).
 // Every golden was checked by hand against servicestack-wire.md sections 4 (CSV), 5 (JSV),

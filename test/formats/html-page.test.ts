@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   contentTypes,
-  firstABTestId,
+  abTestId,
   bareCommentKey,
-  firstCommentKey,
-  freshApp,
+  commentKey,
+  buildHostApp,
   unescapeHtml,
   type WireFormat,
-} from '../support/wire-formats.ts'
+} from '../support/index.ts'
 
 // The HTML page a browser gets by default (decisions.md section 4; servicestack-wire.md
 // section 1.6): a readable page, the DTO as nested tables, links to the same resource in every
@@ -22,7 +22,7 @@ async function page(
   method: string,
   body: object,
 ): Promise<{ html: string; response: Response }> {
-  const { app } = freshApp()
+  const { app } = buildHostApp()
   const response = await app.request(path, {
     method,
     headers: { 'Content-Type': 'application/json' },
@@ -32,16 +32,16 @@ async function page(
 }
 
 async function commentPage(path: string, fields: object = {}): Promise<string> {
-  const { store } = freshApp()
-  const { response, html } = await page(path, 'PUT', { Key: firstCommentKey(store), ...fields })
+  const { store } = buildHostApp()
+  const { response, html } = await page(path, 'PUT', { Key: commentKey(store), ...fields })
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toBe('text/html')
   return html
 }
 
 async function abTestPage(path = abTesting): Promise<string> {
-  const { store } = freshApp()
-  const { response, html } = await page(path, 'PUT', { Id: firstABTestId(store) })
+  const { store } = buildHostApp()
+  const { response, html } = await page(path, 'PUT', { Id: abTestId(store) })
   expect(response.status).toBe(200)
   return html
 }
@@ -67,16 +67,16 @@ describe('the page', () => {
   })
 
   it('shows the DTO as a table of its members', async () => {
-    const { store } = freshApp()
+    const { store } = buildHostApp()
     const html = await commentPage(comments, { Message: 'Shown in a table' })
-    expect(html).toContain(`<tr><th>Key</th><td>${firstCommentKey(store)}</td></tr>`)
+    expect(html).toContain(`<tr><th>Key</th><td>${commentKey(store)}</td></tr>`)
     expect(html).toContain('<tr><th>Message</th><td>Shown in a table</td></tr>')
     expect(html).toContain('<tr><th>Status</th><td>Published</td></tr>')
   })
 
   it('shows a list of Variations as a table with a header row and one row per item', async () => {
-    const { store } = freshApp()
-    const variations = store.state.abTests.get(firstABTestId(store))?.Variations ?? []
+    const { store } = buildHostApp()
+    const variations = store.state.abTests.get(abTestId(store))?.Variations ?? []
     expect(variations.length).toBeGreaterThan(1)
     const html = await abTestPage()
     const table = /<tr><th>Variations<\/th><td>(<table>.*?<\/table>)<\/td><\/tr>/.exec(html)?.[1]
@@ -116,7 +116,7 @@ describe('the page', () => {
   })
 
   it('marks null members', async () => {
-    const { store } = freshApp()
+    const { store } = buildHostApp()
     const { html } = await page(comments, 'PUT', { Key: bareCommentKey(store) })
     expect(html).toContain('<tr><th>CustomData</th><td><span class="null">null</span></td></tr>')
   })
@@ -156,14 +156,14 @@ describe('links to the other formats', () => {
   })
 
   it('links URLs that answer in the format they name', async () => {
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const html = await commentPage(`${comments}.html`)
     for (const href of links(html)) {
       const format = new URL(href, 'http://localhost').searchParams.get('format') as WireFormat
       const response = await app.request(href, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ Key: firstCommentKey(store) }),
+        body: JSON.stringify({ Key: commentKey(store) }),
       })
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe(contentTypes[format])
@@ -173,8 +173,8 @@ describe('links to the other formats', () => {
 
 describe('escaping and assets', () => {
   it('escapes a stored script in a comment message', async () => {
-    const { app, store } = freshApp()
-    const key = firstCommentKey(store)
+    const { app, store } = buildHostApp()
+    const key = commentKey(store)
     const stored = await app.request(comments, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -17,7 +17,8 @@ import { readJsv } from '../../src/wire/formats/jsv.ts'
 import { readXml } from '../../src/wire/formats/xml-read.ts'
 import { defaultLimits } from '../../src/wire/limits.ts'
 import { isLooseObject, type Loose } from '../../src/wire/loose.ts'
-import { abTest, containerInfo, createService, now, readContext } from './fixtures.ts'
+import { abTest, containerInfo, createService } from './fixtures.ts'
+import { fixedNow, readContext } from '../support/index.ts'
 
 // Request body readers: servicestack-wire.md sections 3.2 to 3.5, decisions.md section 3.
 
@@ -247,12 +248,12 @@ describe('readCsv', () => {
       defaultLimits,
     )
     expect(isLooseObject(tree)).toBe(true)
-    const { value, issues } = bindDto(ContainerInfoMessage, tree as Record<string, Loose>, now)
+    const { value, issues } = bindDto(ContainerInfoMessage, tree as Record<string, Loose>, fixedNow)
     expect(issues).toEqual([])
     expect(value).toEqual({
       PageId: 'p',
       PageTitle: 't',
-      ContainersInfo: [completeDto(ContainerInfoModel, { ItemId: '1' }, now)],
+      ContainersInfo: [completeDto(ContainerInfoModel, { ItemId: '1' }, fixedNow)],
     })
   })
 
@@ -531,7 +532,7 @@ describe('every reader binds to the same DTO', () => {
       CustomData: '{"a":[1]}',
       Rating: 4.5,
     },
-    now,
+    fixedNow,
   )
 
   it.each<{ format: 'json' | 'jsv' | 'csv' | 'xml'; body: string }>([
@@ -558,9 +559,9 @@ describe('every reader binds to the same DTO', () => {
     if (!read) throw new Error(`no reader for ${format}`)
     const tree = read(body, CommentUpdateRequest, readContext())
     expect(isLooseObject(tree)).toBe(true)
-    const { value, issues } = bindDto(CommentUpdateRequest, tree as Record<string, Loose>, now)
+    const { value, issues } = bindDto(CommentUpdateRequest, tree as Record<string, Loose>, fixedNow)
     expect(issues).toEqual([])
-    expect(completeDto(CommentUpdateRequest, value, now)).toEqual(expected)
+    expect(completeDto(CommentUpdateRequest, value, fixedNow)).toEqual(expected)
   })
 
   it.each<{ def: DtoDef; value: object; files: string[] }>([
@@ -580,10 +581,10 @@ describe('every reader binds to the same DTO', () => {
         const context = readContext()
         const tree = codecs[format].read?.(text, def, context) ?? null
         expect(isLooseObject(tree)).toBe(true)
-        const { value: bound, issues } = bindDto(def, tree as Record<string, Loose>, now)
+        const { value: bound, issues } = bindDto(def, tree as Record<string, Loose>, fixedNow)
         expect(issues).toEqual([])
         expect(context.warnings.list).toEqual([])
-        expect(completeDto(def, bound, now)).toEqual(value)
+        expect(completeDto(def, bound, fixedNow)).toEqual(value)
       }
     },
   )

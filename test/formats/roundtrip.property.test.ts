@@ -16,7 +16,7 @@ import { codecs } from '../../src/wire/codecs.ts'
 import { DecodeError } from '../../src/wire/decode-error.ts'
 import { isLooseObject } from '../../src/wire/loose.ts'
 import { csvish, dtoValue, jsonish, jsvish, minDateMs, xmlTree, xmlish } from './arbitraries.ts'
-import { now, readContext, writeContext } from './fixtures.ts'
+import { fixedNow, readContext, writeContext } from '../support/index.ts'
 
 // Property: what a codec writes, the same codec reads back, and the binder turns into the same
 // DTO value. The generated values hold awkward strings and edge dates (see arbitraries.ts).
@@ -47,7 +47,7 @@ function roundTrip(format: BodyFormat, def: DtoDef, value: Record<string, unknow
   const context = readContext()
   const tree = read(wire, def, context)
   if (!isLooseObject(tree)) throw new Error(`Failed to read back an object from ${wire}`)
-  const { value: bound, issues } = bindDto(def, tree, now)
+  const { value: bound, issues } = bindDto(def, tree, fixedNow)
   // Both sides are written with the JSON codec: it omits nulls, keeps '' and writes dates as
   // their milliseconds, so equal text means equal DTO values.
   const json = (v: object): string => codecs.json.write(def, v, writeContext())
@@ -55,7 +55,7 @@ function roundTrip(format: BodyFormat, def: DtoDef, value: Record<string, unknow
     wire,
     issues,
     warnings: context.warnings.list,
-    back: json(completeDto(def, bound, now)),
+    back: json(completeDto(def, bound, fixedNow)),
     expected: json(expectedAfter(format, def, value)),
   }
 }
@@ -141,15 +141,15 @@ describe('write then read gives back the same DTO', () => {
     { behaviour: 'a CR', format: 'xml', value: { Name: 'a\rb', DateCreated: new Date(0) } },
     { behaviour: 'a CRLF', format: 'xml', value: { Name: 'a\r\nb', DateCreated: new Date(0) } },
   ])('round-trips a CommentResponse with $behaviour through $format', ({ format, value }) => {
-    const result = roundTrip(format, CommentResponse, completeDto(CommentResponse, value, now))
+    const result = roundTrip(format, CommentResponse, completeDto(CommentResponse, value, fixedNow))
     expect(result.back).toBe(result.expected)
   })
 
   it('round-trips a JSV-cell string with a leading space through CSV', () => {
     const value = completeDto(
       ContainerInfoMessage,
-      { ContainersInfo: [completeDto(ContainerInfoModel, { ItemType: ' News' }, now)] },
-      now,
+      { ContainersInfo: [completeDto(ContainerInfoModel, { ItemType: ' News' }, fixedNow)] },
+      fixedNow,
     )
     const result = roundTrip('csv', ContainerInfoMessage, value)
     expect(result.back).toBe(result.expected)
@@ -159,12 +159,12 @@ describe('write then read gives back the same DTO', () => {
     // The normalisation above is real: the cell is empty either way.
     const withEmpty = codecs.csv.write(
       CommentResponse,
-      completeDto(CommentResponse, { Name: '', DateCreated: new Date(0) }, now),
+      completeDto(CommentResponse, { Name: '', DateCreated: new Date(0) }, fixedNow),
       writeContext(),
     )
     const withNull = codecs.csv.write(
       CommentResponse,
-      completeDto(CommentResponse, { Name: null, DateCreated: new Date(0) }, now),
+      completeDto(CommentResponse, { Name: null, DateCreated: new Date(0) }, fixedNow),
       writeContext(),
     )
     expect(withEmpty).toBe(withNull)

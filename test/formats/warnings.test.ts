@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstCommentKey, freshApp, wireFormats } from '../support/wire-formats.ts'
+import { commentKey, buildHostApp, wireFormats } from '../support/index.ts'
 
 // "Where the real server silently swallows a mistake, the mock does the same but says so (a
 // warning header and a log line), and a `strict` option turns the warning into a 400."
@@ -85,8 +85,8 @@ async function send(
   before: string | null | undefined
   after: string | null | undefined
 }> {
-  const { app, store } = freshApp(strict ? { strict: true } : {})
-  const key = firstCommentKey(store)
+  const { app, store } = buildHostApp(strict ? { strict: true } : {})
+  const key = commentKey(store)
   const before = store.state.comments.get(key)?.Message
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (example.contentType) headers['Content-Type'] = example.contentType
@@ -123,7 +123,7 @@ describe('what the real server swallows', () => {
   )
 
   it('lists each dropped field in strict mode, one Errors[] entry per field', async () => {
-    const { app, store } = freshApp({ strict: true })
+    const { app, store } = buildHostApp({ strict: true })
     const response = await app.request('/RestApi/ab-testing', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -147,32 +147,29 @@ describe('what the real server swallows', () => {
   })
 
   it('writes no warning for a clean body', async () => {
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const response = await app.request(comments, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/xml', Accept: 'application/json' },
-      body: `<CommentUpdateRequest xmlns="${commentsNs}"><Key>${firstCommentKey(store)}</Key><Message>clean</Message></CommentUpdateRequest>`,
+      body: `<CommentUpdateRequest xmlns="${commentsNs}"><Key>${commentKey(store)}</Key><Message>clean</Message></CommentUpdateRequest>`,
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-mock-warning')).toBeNull()
   })
 
   it.each(wireFormats)('writes the warning on a %s answer too', async (format) => {
-    const { app, store } = freshApp()
-    const response = await app.request(
-      `${comments}?format=${format}&Key=${firstCommentKey(store)}`,
-      {
-        method: 'PUT',
-        headers: { 'Content-Type': 'text/plain' },
-        body: 'ignored',
-      },
-    )
+    const { app, store } = buildHostApp()
+    const response = await app.request(`${comments}?format=${format}&Key=${commentKey(store)}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'ignored',
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-mock-warning')).toMatch(/text\/plain/)
   })
 
   it('writes the warning on an error answer too', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request(comments, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },

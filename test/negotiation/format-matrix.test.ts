@@ -8,12 +8,12 @@ import {
 import {
   bodyTypes,
   contentTypes,
-  freshApp,
+  buildHostApp,
   parseBack,
   varyHasAccept,
   wireFormats,
   type WireFormat,
-} from '../support/wire-formats.ts'
+} from '../support/index.ts'
 
 // Every operation answered in every format, the format chosen each way the real host offers
 // (decisions.md sections 1 and 2; servicestack-wire.md sections 1 and 2), and every body format
@@ -44,7 +44,7 @@ const matrix = operationCases.flatMap((op) =>
 )
 
 function send(
-  app: ReturnType<typeof freshApp>['app'],
+  app: ReturnType<typeof buildHostApp>['app'],
   op: OperationCase,
   format: WireFormat,
   mode: Mode,
@@ -108,7 +108,7 @@ async function expectAnswer(
 
 describe('every operation in every format, chosen every way', () => {
   it.each(matrix)('answers the %s as %s chosen by %s', async (_, format, mode, op) => {
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const response = await send(app, op, format, mode, op.request(store))
     await expectAnswer(response, op, format, store)
   })
@@ -124,7 +124,7 @@ describe('the pre-defined /html/reply/{RequestDto} route', () => {
   )(
     'answers the %s (%s) as an HTML page with status %i, the body ignored with a warning',
     async (_, dto, status, op) => {
-      const { app, store } = freshApp()
+      const { app, store } = buildHostApp()
       const response = await app.request(`/RestApi/html/reply/${dto}`, {
         method: op.method,
         headers: { 'Content-Type': bodyTypes.json, Accept: 'application/json' },
@@ -208,7 +208,7 @@ describe('every body format reaches the operation with the same result', () => {
   const cases = operationCases.flatMap((op) => kinds.map((kind) => [op.name, kind, op] as const))
 
   it.each(cases)('reads the %s from a %s body', async (_, kind, op) => {
-    const baseline = freshApp()
+    const baseline = buildHostApp()
     const expected = await (
       await baseline.app.request(op.path, {
         method: op.method,
@@ -216,7 +216,7 @@ describe('every body format reaches the operation with the same result', () => {
       })
     ).text()
 
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const response = await app.request(op.path, {
       method: op.method,
       ...bodyOf(kind, op.request(store)),
@@ -238,7 +238,7 @@ describe('the spec’s text/csv samples in JSON notation', () => {
   it.each(cases)(
     'answers the %s in CSV for Accept: text/csv and a %s JSON-notation text/csv body',
     async (_, style, op) => {
-      const { app, store } = freshApp()
+      const { app, store } = buildHostApp()
       const object = op.request(store).object
       const response = await app.request(op.path, {
         method: op.method,
@@ -255,7 +255,7 @@ describe('a UTF-8 byte order mark before the body', () => {
 
   it.each(cases)('reads a %s body that starts with a BOM', async (format) => {
     const op = operationCases[0] as OperationCase
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const request = op.request(store)
     const body =
       format === 'xml' ? `<?xml version="1.0" encoding="utf-8"?>${request.xml}` : request[format]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Format } from '../../src/wire/index.ts'
-import { firstCommentKey, freshApp, parseBack, varyHasAccept } from '../support/wire-formats.ts'
+import { commentKey, buildHostApp, parseBack, varyHasAccept } from '../support/index.ts'
 import { CommentResponse } from '../../src/model/index.ts'
 
 // The worked examples of servicestack-wire.md section 1.8 and the rest of the algorithm of
@@ -33,7 +33,7 @@ function bodyFor(contentType: string | undefined, key: string): string {
 }
 
 async function ask(example: Example): Promise<Response> {
-  const { app, store } = freshApp(
+  const { app, store } = buildHostApp(
     example.defaultFormat ? { defaultFormat: example.defaultFormat } : {},
   )
   const headers: Record<string, string> = {
@@ -43,7 +43,7 @@ async function ask(example: Example): Promise<Response> {
   return app.request(example.path ?? comments, {
     method: 'PUT',
     headers,
-    body: bodyFor(example.contentType, firstCommentKey(store)),
+    body: bodyFor(example.contentType, commentKey(store)),
   })
 }
 
@@ -118,8 +118,8 @@ describe('the worked examples of servicestack-wire.md section 1.8', () => {
   })
 
   it('answers ?callback=f&format=csv with JSON wrapped in f(...) as text/javascript', async () => {
-    const { app, store } = freshApp()
-    const key = firstCommentKey(store)
+    const { app, store } = buildHostApp()
+    const key = commentKey(store)
     const response = await app.request(`${comments}?callback=f&format=csv`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -135,7 +135,7 @@ describe('the worked examples of servicestack-wire.md section 1.8', () => {
   })
 
   it('wraps an error in the callback too', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request(`${comments}?callback=app.onError`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'application/xml' },
@@ -155,11 +155,11 @@ describe('a callback that is not a JavaScript name', () => {
   it.each(['alert(1)//', 'f;alert(1)', '<script>', 'a b', '1f', `f${'x'.repeat(200)}`])(
     'ignores ?callback=%s: no script wrapper, the usual negotiation',
     async (callback) => {
-      const { app, store } = freshApp()
+      const { app, store } = buildHostApp()
       const response = await app.request(`${comments}?callback=${encodeURIComponent(callback)}`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ Key: firstCommentKey(store), Message: 'plain' }),
+        body: JSON.stringify({ Key: commentKey(store), Message: 'plain' }),
       })
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
@@ -281,11 +281,11 @@ describe('names that Object.prototype has are values like any other', () => {
 
   for (const name of names) {
     it(`Content-Type: ${name} is a type with no reader (a warning, not a 500)`, async () => {
-      const { app, store } = freshApp()
+      const { app, store } = buildHostApp()
       const response = await app.request(comments, {
         method: 'PUT',
         headers: { 'Content-Type': name, Accept: 'application/json' },
-        body: JSON.stringify({ Key: firstCommentKey(store), Message: 'm' }),
+        body: JSON.stringify({ Key: commentKey(store), Message: 'm' }),
       })
       expect(response.status).toBe(400)
       expect(response.headers.get('x-mock-warning')).toBe(
@@ -294,11 +294,11 @@ describe('names that Object.prototype has are values like any other', () => {
     })
 
     it(`?jsconfig=dh:${name},tc:${name} is ignored, as unknown values are`, async () => {
-      const { app, store } = freshApp()
+      const { app, store } = buildHostApp()
       const response = await app.request(`${comments}?jsconfig=dh:${name},tc:${name}`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ Key: firstCommentKey(store), Message: 'm' }),
+        body: JSON.stringify({ Key: commentKey(store), Message: 'm' }),
       })
       expect(response.status).toBe(200)
       const text = await response.text()

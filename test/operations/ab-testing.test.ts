@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ABTestViewModel, Store } from '../../src/index.ts'
 import { createStore } from '../../src/index.ts'
-import { buildApp, json, nowMs, readState, sendJson } from '../support/app.ts'
+import { buildApp, readJson, nowMs, readState, sendJson } from '../support/index.ts'
 
 const path = '/RestApi/ab-testing'
 const guidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -77,8 +77,8 @@ describe('PUT /RestApi/ab-testing: the spec sample creates a test', () => {
 
   it('generates a new Id for every test without one', async () => {
     const { app } = buildApp()
-    const first = await json(await sendJson(app, 'PUT', path, sampleBody))
-    const second = await json(await sendJson(app, 'PUT', path, sampleBody))
+    const first = await readJson(await sendJson(app, 'PUT', path, sampleBody))
+    const second = await readJson(await sendJson(app, 'PUT', path, sampleBody))
     expect(first.Id).not.toBe(second.Id)
   })
 
@@ -93,14 +93,14 @@ describe('PUT /RestApi/ab-testing: the spec sample creates a test', () => {
   it('generates a different Id from another seed', async () => {
     const a = buildApp()
     const b = buildApp({ store: createStore({ seed: 2 }) })
-    const first = await json(await sendJson(a.app, 'PUT', path, sampleBody))
-    const second = await json(await sendJson(b.app, 'PUT', path, sampleBody))
+    const first = await readJson(await sendJson(a.app, 'PUT', path, sampleBody))
+    const second = await readJson(await sendJson(b.app, 'PUT', path, sampleBody))
     expect(first.Id).not.toBe(second.Id)
   })
 
   it('shows the created test in /__mock/state', async () => {
     const { app } = buildApp()
-    const { Id } = await json(await sendJson(app, 'PUT', path, sampleBody))
+    const { Id } = await readJson(await sendJson(app, 'PUT', path, sampleBody))
     const state = await readState(app)
     expect(state.ABTests?.find((test) => test.Id === Id)).toMatchObject({
       Title: 'Hero banner test',
@@ -119,7 +119,7 @@ describe('PUT /RestApi/ab-testing: updating a stored test', () => {
       LastModified: '/Date(0)/',
     })
     expect(response.status).toBe(200)
-    const body = await json(response)
+    const body = await readJson(response)
     expect(body.Id).toBe(test.Id)
     expect(body.Title).toBe('Renamed')
     expect(body.Description).toBe(test.Description)
@@ -148,7 +148,7 @@ describe('PUT /RestApi/ab-testing: updating a stored test', () => {
     const { app, store } = buildApp()
     const test = seededTest(store)
     const count = store.state.abTests.size
-    const body = await json(
+    const body = await readJson(
       await sendJson(app, 'PUT', path, { Id: test.Id.toUpperCase(), Owner: 'Zed' }),
     )
     expect(body.Id).toBe(test.Id)
@@ -162,11 +162,13 @@ describe('PUT /RestApi/ab-testing: updating a stored test', () => {
     const count = store.state.abTests.size
     const response = await sendJson(app, 'PUT', path, { Id: 'my-own-test', Title: 'Mine' })
     expect(response.status).toBe(200)
-    const body = await json(response)
+    const body = await readJson(response)
     expect(body).toMatchObject({ Id: 'my-own-test', Title: 'Mine', Page: '', SiteId: '' })
     expect(store.state.abTests.size).toBe(count + 1)
     expect(store.state.abTests.get('my-own-test')?.Title).toBe('Mine')
-    const again = await json(await sendJson(app, 'PUT', path, { Id: 'my-own-test', Owner: 'Me' }))
+    const again = await readJson(
+      await sendJson(app, 'PUT', path, { Id: 'my-own-test', Owner: 'Me' }),
+    )
     expect(again).toMatchObject({ Id: 'my-own-test', Title: 'Mine', Owner: 'Me' })
   })
 })
@@ -188,7 +190,7 @@ describe('PUT /RestApi/ab-testing: IsWinner is the server’s', () => {
       WinnerVariationId: form(target),
     })
     expect(response.status).toBe(200)
-    const body = await json(response)
+    const body = await readJson(response)
     expect(body.WinnerVariationId).toBe(target)
     expect(body.Variations.map((v: { IsWinner: boolean }) => v.IsWinner)).toEqual(
       ids.map((id) => id === target),
@@ -201,7 +203,7 @@ describe('PUT /RestApi/ab-testing: IsWinner is the server’s', () => {
     const ids = variationIds(test)
     await sendJson(app, 'PUT', path, { Id: test.Id, WinnerVariationId: ids[1] })
     const variations = (test.Variations ?? []).map((v) => ({ ...v, IsWinner: true }))
-    const body = await json(
+    const body = await readJson(
       await sendJson(app, 'PUT', path, {
         Id: test.Id,
         WinnerVariationId: ids[2],
@@ -217,7 +219,7 @@ describe('PUT /RestApi/ab-testing: IsWinner is the server’s', () => {
     const { app, store } = buildApp()
     const test = seededTest(store)
     await sendJson(app, 'PUT', path, { Id: test.Id, WinnerVariationId: variationIds(test)[0] })
-    const body = await json(
+    const body = await readJson(
       await sendJson(app, 'PUT', path, { Id: test.Id, WinnerVariationId: null }),
     )
     expect(body.WinnerVariationId).toBeUndefined()
@@ -239,7 +241,7 @@ describe('PUT /RestApi/ab-testing: reading values', () => {
     const { app } = buildApp()
     const response = await sendJson(app, 'PUT', path, { Title: 't', Status: sent })
     expect(response.headers.get('x-mock-warning')).toBeNull()
-    expect((await json(response)).Status).toBe(expected)
+    expect((await readJson(response)).Status).toBe(expected)
   })
 
   it.each([
@@ -256,7 +258,7 @@ describe('PUT /RestApi/ab-testing: reading values', () => {
     const warning = response.headers.get('x-mock-warning')
     expect(warning).not.toBeNull()
     expect(warning).toContain(field)
-    const body = await json(response)
+    const body = await readJson(response)
     expect(body.Title).toBe('Kept')
     expect(body[field]).toBeUndefined()
   })
@@ -269,7 +271,7 @@ describe('PUT /RestApi/ab-testing: reading values', () => {
       Status: 'Bogus',
       Owner: 'New',
     })
-    const body = await json(response)
+    const body = await readJson(response)
     expect(response.headers.get('x-mock-warning')).toContain('Status')
     expect(body.Status).toBe(test.Status)
     expect(body.Owner).toBe('New')
@@ -284,7 +286,7 @@ describe('PUT /RestApi/ab-testing: reading values', () => {
       Status: 'Bogus',
     })
     expect(response.status).toBe(400)
-    const body = await json(response)
+    const body = await readJson(response)
     expect(body.ResponseStatus.ErrorCode).toBe('SerializationException')
     expect(body.ResponseStatus.Errors).toHaveLength(2)
     expect(

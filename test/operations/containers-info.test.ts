@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContainerInfoMessage } from '../../src/index.ts'
 import { createStore } from '../../src/index.ts'
-import { buildApp, json, readState, sendJson } from '../support/app.ts'
+import { buildApp, readJson, readState, sendJson } from '../support/index.ts'
 
 const path = '/RestApi/cms/inlineediting/containersInfo'
 
@@ -42,7 +42,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     const response = await sendJson(app, 'POST', path, message(overrides))
     expect(response.status).toBe(400)
     expect(response.statusText).toBe('ArgumentNullException')
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
     expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'PageId' })
   })
@@ -59,7 +59,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     const response = await sendJson(app, 'POST', path, message({ PageId: value }))
     expect(response.status).toBe(400)
     expect(response.statusText).toBe('FormatException')
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('FormatException')
     expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'PageId' })
     expect(store.state.containers.size).toBe(count)
@@ -72,7 +72,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     ;(containers[1] as Record<string, unknown>).ItemId = 'item-two'
     const response = await sendJson(app, 'POST', path, body)
     expect(response.status).toBe(400)
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('FormatException')
     expect(ResponseStatus.Errors).toHaveLength(1)
     expect(ResponseStatus.Errors[0]).toMatchObject({
@@ -88,7 +88,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     delete (containers[0] as Record<string, unknown>).ItemId
     const response = await sendJson(app, 'POST', path, body)
     expect(response.status).toBe(400)
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
     expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'ContainersInfo[0].ItemId' })
   })
@@ -105,7 +105,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     const response = await sendJson(app, 'POST', url, message())
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    expect((await json(response)).ContainersInfo).toHaveLength(2)
+    expect((await readJson(response)).ContainersInfo).toHaveLength(2)
   })
 
   it('answers the same enrichment whatever the product segment', async () => {
@@ -121,7 +121,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     const { app } = buildApp()
     const response = await sendJson(app, 'POST', path, message())
     expect(response.status).toBe(200)
-    const body = (await json(response)) as ContainerInfoMessage
+    const body = (await readJson(response)) as ContainerInfoMessage
     expect(body.PageId).toBe(pageId)
     expect(typeof body.PageTitle).toBe('string')
     expect(body.PageTitle).not.toBe('')
@@ -163,7 +163,9 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
 
   it('fills each field’s constraints by the kind of value it holds', async () => {
     const { app } = buildApp()
-    const body = (await json(await sendJson(app, 'POST', path, message()))) as ContainerInfoMessage
+    const body = (await readJson(
+      await sendJson(app, 'POST', path, message()),
+    )) as ContainerInfoMessage
     const [news, product] = body.ContainersInfo ?? []
     const [title, summary, publicationDate] = news?.Fields ?? []
     expect(title).toMatchObject({
@@ -190,7 +192,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
 
   it('keeps a PageTitle sent for the empty page id', async () => {
     const { app } = buildApp()
-    const body = await json(
+    const body = await readJson(
       await sendJson(
         app,
         'POST',
@@ -203,7 +205,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
 
   it('accepts the PageId in N form and gives it the same title as the D form', async () => {
     const { app } = buildApp()
-    const dashed = await json(await sendJson(app, 'POST', path, message()))
+    const dashed = await readJson(await sendJson(app, 'POST', path, message()))
     const nForm = await sendJson(
       app,
       'POST',
@@ -211,7 +213,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
       message({ PageId: pageId.replaceAll('-', '').toUpperCase() }),
     )
     expect(nForm.status).toBe(200)
-    const body = await json(nForm)
+    const body = await readJson(nForm)
     expect(body.PageTitle).toBe(dashed.PageTitle)
     expect(JSON.stringify(body.ContainersInfo)).toBe(JSON.stringify(dashed.ContainersInfo))
   })
@@ -223,8 +225,8 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
   })
 
   it('answers another enrichment from another seed', async () => {
-    const one = await json(await sendJson(buildApp().app, 'POST', path, message()))
-    const seven = await json(
+    const one = await readJson(await sendJson(buildApp().app, 'POST', path, message()))
+    const seven = await readJson(
       await sendJson(buildApp({ store: createStore({ seed: 7 }) }).app, 'POST', path, message()),
     )
     expect(JSON.stringify(seven.ContainersInfo)).not.toBe(JSON.stringify(one.ContainersInfo))
@@ -247,13 +249,13 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     }
     const response = await sendJson(app, 'POST', path, submitted)
     expect(response.status).toBe(200)
-    expect(await json(response)).toEqual(before)
+    expect(await readJson(response)).toEqual(before)
   })
 
   it('stores the enriched message under its page in /__mock/state', async () => {
     const { app, store } = buildApp()
     const count = store.state.containers.size
-    const answer = await json(await sendJson(app, 'POST', path, message()))
+    const answer = await readJson(await sendJson(app, 'POST', path, message()))
     const state = await readState(app)
     expect(state.Containers).toHaveLength(count + 1)
     expect(state.Containers?.find((page) => page.PageId === pageId)).toEqual(answer)
@@ -268,7 +270,7 @@ describe('POST containersInfo: a null item in Fields', () => {
     })
     const response = await sendJson(app, 'POST', path, sent)
     expect(response.status).toBe(200)
-    const body = (await json(response)) as ContainerInfoMessage
+    const body = (await readJson(response)) as ContainerInfoMessage
     const fields = body.ContainersInfo?.[0]?.Fields ?? []
     expect(fields).toHaveLength(2)
     expect(fields[0]).toBeNull()

@@ -1,13 +1,7 @@
 import { expect } from 'vitest'
 import type { Store } from '../../src/index.ts'
 import type { DtoDef } from '../../src/model/index.ts'
-import {
-  firstABTestId,
-  firstCommentKey,
-  htmlCell,
-  now,
-  responseDefs,
-} from '../support/wire-formats.ts'
+import { abTestId, commentKey, htmlCell, now, responseDefs } from '../support/index.ts'
 
 /** One request of an operation, written out in every body format the mock reads. */
 export interface OperationRequest {
@@ -55,7 +49,7 @@ export const operationCases: readonly OperationCase[] = [
     dto: 'CommentUpdateRequest',
     responseDef: responseDefs.comments,
     request(store) {
-      const key = firstCommentKey(store)
+      const key = commentKey(store)
       const object = { Key: key, Message: commentMessage }
       return {
         object,
@@ -73,11 +67,11 @@ export const operationCases: readonly OperationCase[] = [
       }
     },
     check(value, store) {
-      expect(value.Key).toBe(firstCommentKey(store))
+      expect(value.Key).toBe(commentKey(store))
       expect(value.Message).toBe(commentMessage)
     },
     checkHtml(html, store) {
-      expect(htmlCell(html, 'Key')).toBe(firstCommentKey(store))
+      expect(htmlCell(html, 'Key')).toBe(commentKey(store))
       expect(htmlCell(html, 'Message')).toBe(commentMessage)
     },
   },
@@ -88,7 +82,7 @@ export const operationCases: readonly OperationCase[] = [
     dto: 'ABTestViewModel',
     responseDef: responseDefs.abTesting,
     request(store) {
-      const id = firstABTestId(store)
+      const id = abTestId(store)
       const object = { Id: id, Title: abTitle, Status: 'Active' }
       return {
         object,
@@ -107,13 +101,13 @@ export const operationCases: readonly OperationCase[] = [
       }
     },
     check(value, store) {
-      expect(value.Id).toBe(firstABTestId(store))
+      expect(value.Id).toBe(abTestId(store))
       expect(value.Title).toBe(abTitle)
       expect(value.Status).toBe('Active')
       expect((value.LastModified as Date).getTime()).toBe(now.getTime())
     },
     checkHtml(html, store) {
-      expect(htmlCell(html, 'Id')).toBe(firstABTestId(store))
+      expect(htmlCell(html, 'Id')).toBe(abTestId(store))
       expect(htmlCell(html, 'Title')).toBe(abTitle)
       expect(htmlCell(html, 'Status')).toBe('Active')
     },

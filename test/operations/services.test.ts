@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CreateService, Store } from '../../src/index.ts'
-import { buildApp, json, readState, sendJson } from '../support/app.ts'
+import { buildApp, readJson, readState, sendJson } from '../support/index.ts'
 
 const path = '/RestApi/apiservice/createService'
 
@@ -60,7 +60,7 @@ describe('POST /RestApi/apiservice/createService: refusals', () => {
     expect(response.status).toBe(400)
     expect(response.statusText).toBe('ArgumentNullException')
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
     expect(ResponseStatus.Message).toMatch(/^Value cannot be null\./)
     expect(ResponseStatus.Errors).toHaveLength(1)
@@ -82,7 +82,7 @@ describe('POST /RestApi/apiservice/createService: refusals', () => {
     const response = await sendJson(app, 'POST', path, { Route: form(seeded.Route), Name: 'Copy' })
     expect(response.status).toBe(400)
     expect(response.statusText).toBe('ArgumentException')
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('ArgumentException')
     expect(ResponseStatus.Errors).toHaveLength(1)
     expect(ResponseStatus.Errors[0]).toMatchObject({
@@ -100,7 +100,7 @@ describe('POST /RestApi/apiservice/createService: refusals', () => {
     expect(first.status).toBe(200)
     const second = await sendJson(app, 'POST', path, { Route: '/API/fresh', Name: 'Again' })
     expect(second.status).toBe(400)
-    const { ResponseStatus } = await json(second)
+    const { ResponseStatus } = await readJson(second)
     expect(ResponseStatus.ErrorCode).toBe('ArgumentException')
     expect(ResponseStatus.Errors[0].FieldName).toBe('Route')
   })

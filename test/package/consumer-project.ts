@@ -12,12 +12,11 @@ import {
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { projectRoot } from '../support/cli.ts'
 import { installConsumer } from './consumer-install.ts'
 import { withDirectoryLock } from './directory-lock.ts'
 import { runOrFail, userEnv } from './run-command.ts'
 
-/** The repository's root, which `npm pack` packs. */
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url))
 const recipeFile = join(projectRoot, 'test/runtimes/vitest-recipe.test.ts')
 /**

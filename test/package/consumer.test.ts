@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cliOptions, usageText } from '../../src/node/cli-options.ts'
 import { createStore } from '../../src/index.ts'
 import { buildPage } from './consumer-page.ts'
-import { consumerProject, projectRoot, type ConsumerProject } from './consumer-project.ts'
+import { commentKey, projectRoot } from '../support/index.ts'
+import { consumerProject, type ConsumerProject } from './consumer-project.ts'
 import {
   runCommand,
   runOrFail,
@@ -31,7 +32,7 @@ import {
 const ours = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
   version: string
 }
-const firstCommentKey = createStore({ seed: 1 }).state.comments.values().next().value?.Key ?? ''
+const firstCommentKey = commentKey(createStore({ seed: 1 }))
 const json = 'application/json; charset=utf-8'
 
 let project: ConsumerProject

@@ -18,7 +18,7 @@ import {
   xmlTree,
   xmlish,
 } from '../formats/arbitraries.ts'
-import { writeContext } from '../formats/fixtures.ts'
+import { writeContext } from '../support/index.ts'
 import { mutate, mutation } from './pick.ts'
 
 // Request bodies for the app fuzzing: random bytes, random text, the format grammars of

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  createApp,
-  createServer,
-  createStore,
-  type RunningServer,
-  type Store,
-} from '../../src/index.ts'
+import { describe, expect, it } from 'vitest'
+import { createStore, type Store } from '../../src/index.ts'
+import { buildApp, commentKeys, commentsPath, startServer } from '../support/index.ts'
 
 // Hundreds of concurrent updates, over real HTTP (createServer + fetch) and in-process
 // (app.request): nothing is lost, every answer reflects its own update, and the final state is
 // what a serial application of the same updates in arrival order gives.
 
-const comments = '/RestApi/comments-api/comments'
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' }
 
 interface Answer {
@@ -24,11 +18,6 @@ interface Client {
   send(method: string, path: string, body?: unknown): Promise<Answer>
 }
 
-const servers: RunningServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
 async function answer(response: Response): Promise<Answer> {
   const text = await response.text()
   return {
@@ -39,8 +28,7 @@ async function answer(response: Response): Promise<Answer> {
 
 const runtimes: Record<'http' | 'app', (store: Store) => Promise<Client>> = {
   async http(store) {
-    const server = await createServer({ port: 0, log: false, store, defaultFormat: 'json' })
-    servers.push(server)
+    const server = await startServer({ store })
     return {
       send: async (method, path, body) =>
         answer(
@@ -53,7 +41,7 @@ const runtimes: Record<'http' | 'app', (store: Store) => Promise<Client>> = {
     }
   },
   async app(store) {
-    const app = createApp({ store, defaultFormat: 'json' })
+    const { app } = buildApp({ store })
     return {
       send: async (method, path, body) =>
         answer(
@@ -65,11 +53,6 @@ const runtimes: Record<'http' | 'app', (store: Store) => Promise<Client>> = {
         ),
     }
   },
-}
-
-/** The seeded comment keys, as the store spells them. */
-function commentKeys(store: Store): string[] {
-  return [...store.state.comments.values()].map((comment) => comment.Key ?? '')
 }
 
 interface JournalEntry {
@@ -84,7 +67,7 @@ async function journaledUpdates(client: Client): Promise<Record<string, any>[]> 
   const { status, body } = await client.send('GET', '/__mock/journal?limit=500')
   expect(status).toBe(200)
   return (body['entries'] as JournalEntry[])
-    .filter((entry) => entry.method === 'PUT' && entry.url.endsWith(comments))
+    .filter((entry) => entry.method === 'PUT' && entry.url.endsWith(commentsPath))
     .map((entry) => JSON.parse(entry.requestBody ?? 'null') as Record<string, any>)
 }
 
@@ -96,7 +79,7 @@ async function applySerially(
   const store = createStore({ seed: 1, counts })
   const client = await runtimes.app(store)
   for (const update of updates)
-    expect((await client.send('PUT', comments, update)).status).toBe(200)
+    expect((await client.send('PUT', commentsPath, update)).status).toBe(200)
   return store
 }
 
@@ -108,7 +91,7 @@ describe.each(['http', 'app'] as const)('concurrent updates through %s', (runtim
     expect(keys).toHaveLength(300)
 
     const answers = await Promise.all(
-      keys.map((Key, i) => client.send('PUT', comments, { Key, Message: `distinct-${i}` })),
+      keys.map((Key, i) => client.send('PUT', commentsPath, { Key, Message: `distinct-${i}` })),
     )
     expect(answers.map((a) => a.status)).toEqual(keys.map(() => 200))
     expect(answers.map((a) => [a.body['Key'], a.body['Message']])).toEqual(
@@ -126,7 +109,9 @@ describe.each(['http', 'app'] as const)('concurrent updates through %s', (runtim
     const [Key] = commentKeys(store)
     const sent = Array.from({ length: 300 }, (_, i) => ({ Key, Message: `m-${i}` }))
 
-    const answers = await Promise.all(sent.map((update) => client.send('PUT', comments, update)))
+    const answers = await Promise.all(
+      sent.map((update) => client.send('PUT', commentsPath, update)),
+    )
     expect(answers.map((a) => a.status)).toEqual(sent.map(() => 200))
     // Every answer reflects its own update, not a neighbour's.
     expect(answers.map((a) => a.body['Message'])).toEqual(sent.map((update) => update.Message))
@@ -150,7 +135,9 @@ describe.each(['http', 'app'] as const)('concurrent updates through %s', (runtim
       i % 2 === 0 ? { Key, Message: `message-${i}` } : { Key, Name: `name-${i}` },
     )
 
-    const answers = await Promise.all(sent.map((update) => client.send('PUT', comments, update)))
+    const answers = await Promise.all(
+      sent.map((update) => client.send('PUT', commentsPath, update)),
+    )
     expect(answers.map((a) => a.status)).toEqual(sent.map(() => 200))
     answers.forEach((a, i) => {
       const own: { Message?: string; Name?: string } = sent[i] ?? {}

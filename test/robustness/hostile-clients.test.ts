@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import {
-  createApp,
-  createServer,
-  createStore,
-  type RunningServer,
-  type Store,
-} from '../../src/index.ts'
+import { createStore, type RunningServer, type Store } from '../../src/index.ts'
+import { buildApp, commentKey, startServer } from '../support/index.ts'
 import { unexpectedErrorLog } from './fuzz-oracle.ts'
 import {
   connectRaw,
@@ -34,14 +29,14 @@ beforeEach(async () => {
   // A resolver's exception is logged by the dispatch; silenced here, asserted where it matters.
   consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => {})
   store = createStore({ seed: 1 })
-  key = [...store.state.comments.values()][0]?.Key ?? ''
-  server = await createServer({ port: 0, log: false, store, defaultFormat: 'json', timeouts })
+  key = commentKey(store)
+  server = await startServer({ store, timeouts })
 })
 
 afterEach(async () => {
   for (const timer of timers.splice(0)) clearInterval(timer)
+  // Before the server closes (when the test ends), or it would wait for these connections.
   destroyAllRaw()
-  await server.close()
   consoleErrors.mockRestore()
 })
 
@@ -142,7 +137,7 @@ describe('a client that stops halfway', () => {
   })
 
   it('in-process: a body stream that fails halfway is answered, never as a 5xx', async () => {
-    const app = createApp({ store, defaultFormat: 'json' })
+    const { app } = buildApp({ store })
     const half = new TextEncoder().encode(updateBody(100).slice(0, 50))
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -211,11 +206,8 @@ describe('idle connections', () => {
     // Longer time-outs here, so the idle connections stay open for the whole test rather than
     // being cut off by the 500 ms headers time-out while they are opened.
     await server.close()
-    server = await createServer({
-      port: 0,
-      log: false,
+    server = await startServer({
       store,
-      defaultFormat: 'json',
       timeouts: { headersMs: 10_000, requestMs: 10_000, idleMs: 10_000 },
     })
     let wanted = 2000

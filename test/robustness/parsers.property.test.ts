@@ -10,7 +10,7 @@ import { readXml } from '../../src/wire/formats/xml-read.ts'
 import { scanXml } from '../../src/wire/formats/xml-scan.ts'
 import { defaultLimits, type Limits } from '../../src/wire/limits.ts'
 import { csvish, xmlTree, xmlish } from '../formats/arbitraries.ts'
-import { readContext } from '../formats/fixtures.ts'
+import { readContext } from '../support/index.ts'
 import { checkProperty, fuzzRuns } from './fuzz-runs.ts'
 
 // Issue 13: the scanners and the glob matcher that replaced backtracking regexes, checked

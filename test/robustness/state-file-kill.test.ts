@@ -1,40 +1,28 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createStore } from '../../src/index.ts'
-import { commentsPath, delay, makeTempDir, removeTempDir, waitFor } from '../support/plane.ts'
 import {
+  commentsPath,
+  delay,
   exitWithin,
   rawRequest,
-  runCli,
-  stopCli,
+  startCli,
+  tempDir,
+  waitFor,
   waitForStart,
   type CliRun,
-} from '../support/cli.ts'
+} from '../support/index.ts'
 import { fileMessages, startWriteLoad, type SentWrite, type WriteLoad } from './write-load.ts'
 
 // Kills the CLI with --state-file in every way while clients write, and checks the file.
 // Every loop is bounded in count and time; the whole file takes about 20 s.
 
-const dirs: string[] = []
-const runs: CliRun[] = []
-
-afterEach(() => {
-  for (const run of runs.splice(0)) stopCli(run)
-  for (const dir of dirs.splice(0)) removeTempDir(dir)
-})
-
+/** A state file's path in a directory of its own, removed when the test ends. */
 function tempPath(): { dir: string; path: string } {
-  const dir = makeTempDir()
-  dirs.push(dir)
+  const dir = tempDir()
   return { dir, path: join(dir, 'state.json') }
-}
-
-function cli(args: readonly string[]): CliRun {
-  const run = runCli(args)
-  runs.push(run)
-  return run
 }
 
 /** The seeded comments' keys and Messages, in seed order. */
@@ -94,7 +82,7 @@ describe('the CLI with --state-file: a clean stop loses no acknowledged write', 
       const { dir, path } = tempPath()
       // With 10-30 ms of latency, nearly every client has an update under way at the signal:
       // the stop must answer those, on connections kept alive, then write them to the file.
-      const run = cli(['--port', '0', '--no-log', '--latency', '10-30', '--state-file', path])
+      const run = startCli(['--port', '0', '--no-log', '--latency', '10-30', '--state-file', path])
       const url = await waitForStart(run, 15_000)
       const seeded = seededComments(24)
       const keys = Array.from(seeded.keys()).slice(0, 20)
@@ -175,7 +163,15 @@ describe('the CLI with --state-file: a stop by force says so', () => {
 
   it('past --shutdown-timeout, abandons the request under way, still writes the file, exits 1', async () => {
     const { dir, path } = tempPath()
-    const run = cli(['--port', '0', '--no-log', '--state-file', path, '--shutdown-timeout', '500'])
+    const run = startCli([
+      '--port',
+      '0',
+      '--no-log',
+      '--state-file',
+      path,
+      '--shutdown-timeout',
+      '500',
+    ])
     const url = await waitForStart(run, 15_000)
     const [first = '', second = ''] = seededComments(24).keys()
     await answeredUpdate(url, first, 'Answered before the stop.')
@@ -197,7 +193,7 @@ describe('the CLI with --state-file: a stop by force says so', () => {
 
   it('a second signal stops at once with exit 1, naming what it abandoned', async () => {
     const { path } = tempPath()
-    const run = cli(['--port', '0', '--no-log', '--state-file', path])
+    const run = startCli(['--port', '0', '--no-log', '--state-file', path])
     const url = await waitForStart(run, 15_000)
     const [, second = ''] = seededComments(24).keys()
     await slowUpdate(run, url, second)
@@ -217,7 +213,7 @@ describe('the CLI with --state-file: a stop by force says so', () => {
   }, 30_000)
 
   it('rejects a --shutdown-timeout that is not a whole number of ms from 100', async () => {
-    const run = cli(['--port', '0', '--shutdown-timeout', '5'])
+    const run = startCli(['--port', '0', '--shutdown-timeout', '5'])
     expect(await exitWithin(run, 15_000)).toBe(2)
     expect(run.stderr()).toContain('--shutdown-timeout must be a whole number from 100')
   })
@@ -249,7 +245,7 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
     // Spread over the whole state, so they fall in different pieces of a write.
     const keys = Array.from(seeded.keys()).filter((_, index) => index % 50 === 7)
     let before = new Map(Array.from(seeded, ([key, message]) => [keyOf(key), message]))
-    let run = cli(args)
+    let run = startCli(args)
     let url = await waitForStart(run, 20_000)
     // The seeded state is written at start: from then on there is always a file.
     await waitFor('the first write', () => (existsSync(path) ? true : undefined), 10_000)
@@ -311,7 +307,7 @@ describe('the CLI with --state-file: kill -9 at any moment', () => {
       // 4. The restart succeeds: it clears the killed process's temporary and an older one,
       //    loads the file, and serves what it holds.
       writeFileSync(join(dir, 'state.json.99999999.tmp'), '{"Seed":1,"Generated":0,"ABT')
-      run = cli(args)
+      run = startCli(args)
       url = await waitForStart(run, 20_000)
       expect(strayFiles(dir, [run.child.pid as number]), context).toEqual([])
       const state = JSON.parse((await rawRequest(`${url}/__mock/state`, { method: 'GET' })).body)

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { createApp, createMock, createStore } from '../../src/index.ts'
 import { ErrorResponse } from '../../src/model/index.ts'
 import { ContainerInfoMessage } from '../../src/model/index.ts'
 import {
@@ -10,7 +9,7 @@ import {
   WarningList,
   type RequestContext,
 } from '../../src/wire/index.ts'
-import { testContext } from '../support/test-context.ts'
+import { buildApp, testContext, type TestApp } from '../support/index.ts'
 import { containersPath, floodBody, floodRequest, type FloodFormat } from './flood-bodies.ts'
 
 // Issue 13, finding 3: a 1 MB body of wrongly typed values gave about 500,000 warnings. The
@@ -20,14 +19,10 @@ import { containersPath, floodBody, floodRequest, type FloodFormat } from './flo
 
 const more = /^… and (\d+) more$/
 
-function flooded(strict = false): {
-  app: ReturnType<typeof createApp>
-  mock: ReturnType<typeof createMock>
-  lines: string[]
-} {
-  const mock = createMock({ store: createStore({ seed: 1 }), defaultFormat: 'json', strict })
+/** An app whose log lines are kept, so tests can measure them. */
+function flooded(strict = false): TestApp & { lines: string[] } {
   const lines: string[] = []
-  return { app: createApp({ mock, log: (line) => lines.push(line) }), mock, lines }
+  return { ...buildApp({ strict, log: (line) => lines.push(line) }), lines }
 }
 
 /** The number an `… and N more` item ends with, or 0 for an ordinary item. */

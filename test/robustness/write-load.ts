@@ -1,6 +1,5 @@
 import { parseStateFile } from '../../src/control/index.ts'
-import { commentsPath, delay } from '../support/plane.ts'
-import { rawRequest } from '../support/cli.ts'
+import { commentsPath, delay, rawRequest } from '../support/index.ts'
 
 /** One comment update as its client saw it; times are this process's `performance.now()`. */
 export interface SentWrite {

@@ -10,16 +10,9 @@ import {
 } from '../../src/index.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
 import { createDispatch, defineOperation, resolveConfig } from '../../src/wire/index.ts'
-import { buildApp, json, now, sendJson } from '../support/app.ts'
+import { buildApp, commentKey, commentsPath, now, readJson, sendJson } from '../support/index.ts'
 
-const comments = '/RestApi/comments-api/comments'
 const containersInfo = '/RestApi/cms/inlineediting/containersInfo'
-
-function firstKey(store: Store): string {
-  const key = Array.from(store.state.comments.values())[0]?.Key
-  if (!key) throw new Error('Failed to find a seeded comment')
-  return key
-}
 
 async function expectPlain404(response: Response): Promise<void> {
   expect(response.status).toBe(404)
@@ -53,10 +46,10 @@ describe('routing', () => {
   })
 
   it.each([
-    ['GET', comments],
-    ['DELETE', comments],
-    ['POST', comments],
-    ['PATCH', comments],
+    ['GET', commentsPath],
+    ['DELETE', commentsPath],
+    ['POST', commentsPath],
+    ['PATCH', commentsPath],
     ['GET', containersInfo],
     ['PUT', containersInfo],
     ['GET', '/RestApi/ab-testing'],
@@ -84,7 +77,7 @@ describe('routing', () => {
     const { app } = buildApp()
     const response = await sendJson(app, 'PUT', path, { Key: '' })
     expect(response.status).toBe(400)
-    expect((await json(response)).ResponseStatus.Message).toBe('Invalid Key.')
+    expect((await readJson(response)).ResponseStatus.Message).toBe('Invalid Key.')
   })
 
   it.each(['/RestApi/comments-api/comments.JSON', '/RestApi/comments-api/comments.pdf'])(
@@ -97,25 +90,25 @@ describe('routing', () => {
 
   it('strips the .json extension and answers JSON even when the Accept header asks for HTML', async () => {
     const { app, store } = buildApp({ defaultFormat: 'html' })
-    const response = await app.request(`${comments}.json`, {
+    const response = await app.request(`${commentsPath}.json`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'text/html' },
-      body: JSON.stringify({ Key: firstKey(store), Message: 'ext' }),
+      body: JSON.stringify({ Key: commentKey(store), Message: 'ext' }),
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    expect((await json(response)).Message).toBe('ext')
+    expect((await readJson(response)).Message).toBe('ext')
   })
 
   it('reaches the operation through the pre-defined route /json/reply/CommentUpdateRequest with PUT', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
+    const key = commentKey(store)
     const response = await sendJson(app, 'PUT', '/RestApi/json/reply/CommentUpdateRequest', {
       Key: key,
       Message: 'predefined',
     })
     expect(response.status).toBe(200)
-    expect((await json(response)).Message).toBe('predefined')
+    expect((await readJson(response)).Message).toBe('predefined')
     expect(store.state.comments.get(key)?.Message).toBe('predefined')
   })
 
@@ -132,39 +125,39 @@ describe('routing', () => {
     const { app } = buildApp()
     const response = await sendJson(app, method, `/RestApi/json/reply/${dtoName}`, body)
     expect(response.status).toBe(200)
-    const answer = await json(response)
+    const answer = await readJson(response)
     expect(answer[field]).toBe((body as Record<string, unknown>)[field])
   })
 
   it('reads the body of a pre-defined route in the segment’s format, whatever its Content-Type', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
+    const key = commentKey(store)
     const response = await app.request('/RestApi/json/reply/CommentUpdateRequest', {
       method: 'PUT',
       headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
       body: JSON.stringify({ Key: key, Message: 'read as json' }),
     })
     expect(response.status).toBe(200)
-    expect((await json(response)).Message).toBe('read as json')
+    expect((await readJson(response)).Message).toBe('read as json')
   })
 
   it('answers 405 NotImplementedException on the pre-defined route with a verb the service lacks', async () => {
     const { app, store } = buildApp()
     const response = await sendJson(app, 'POST', '/RestApi/json/reply/CommentUpdateRequest', {
-      Key: firstKey(store),
+      Key: commentKey(store),
     })
     expect(response.status).toBe(405)
     expect(response.statusText).toBe('NotImplementedException')
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('NotImplementedException')
     expect(ResponseStatus.Message).toContain('CommentUpdateRequest')
   })
 
   it('picks JSON for Accept: application/json even when the default format is HTML', async () => {
     const { app, store } = buildApp({ defaultFormat: 'html' })
-    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store) })
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) })
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    expect(JSON.parse(await response.text())).toMatchObject({ Key: firstKey(store) })
+    expect(JSON.parse(await response.text())).toMatchObject({ Key: commentKey(store) })
   })
 })
 
@@ -174,7 +167,7 @@ describe('response headers', () => {
     ['an error', { ok: false }],
   ])('writes the real host’s JSON headers on %s', async (_, { ok }) => {
     const { app, store } = buildApp()
-    const response = await sendJson(app, 'PUT', comments, { Key: ok ? firstKey(store) : '' })
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: ok ? commentKey(store) : '' })
     expect(response.status).toBe(ok ? 200 : 400)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('vary') ?? '').toMatch(/(^|,\s*)Accept(\s*,|$)/)
@@ -193,10 +186,10 @@ describe('reading bodies', () => {
     'answers 400 SerializationException for the malformed JSON %j',
     async (body) => {
       const { app } = buildApp()
-      const response = await sendJson(app, 'PUT', comments, body)
+      const response = await sendJson(app, 'PUT', commentsPath, body)
       expect(response.status).toBe(400)
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-      expect((await json(response)).ResponseStatus.ErrorCode).toBe('SerializationException')
+      expect((await readJson(response)).ResponseStatus.ErrorCode).toBe('SerializationException')
     },
   )
 
@@ -204,7 +197,7 @@ describe('reading bodies', () => {
     'answers 400 with ServiceStack’s message for a body that does not start with {: %j',
     async (body) => {
       const { app } = buildApp()
-      const response = await sendJson(app, 'PUT', comments, body)
+      const response = await sendJson(app, 'PUT', commentsPath, body)
       expect(response.status).toBe(400)
       expect(await response.text()).toBe(
         JSON.stringify({
@@ -220,26 +213,29 @@ describe('reading bodies', () => {
 
   it('reads an empty JSON body as an empty request', async () => {
     const { app } = buildApp()
-    const response = await app.request(comments, {
+    const response = await app.request(commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: '',
     })
     expect(response.status).toBe(400)
-    expect((await json(response)).ResponseStatus.Message).toBe('Invalid Key.')
+    expect((await readJson(response)).ResponseStatus.Message).toBe('Invalid Key.')
   })
 
   it('answers 413 for a body over 1 MiB with a Content-Length, then keeps answering', async () => {
     const { app, store } = buildApp()
-    const body = `{"Key":"${firstKey(store)}","Message":"${'a'.repeat(1024 * 1024)}"}`
-    const response = await app.request(comments, {
+    const body = `{"Key":"${commentKey(store)}","Message":"${'a'.repeat(1024 * 1024)}"}`
+    const response = await app.request(commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
       body,
     })
     expect(response.status).toBe(413)
-    expect((await json(response)).ResponseStatus.ErrorCode).toEqual(expect.any(String))
-    const next = await sendJson(app, 'PUT', comments, { Key: firstKey(store), Message: 'small' })
+    expect((await readJson(response)).ResponseStatus.ErrorCode).toEqual(expect.any(String))
+    const next = await sendJson(app, 'PUT', commentsPath, {
+      Key: commentKey(store),
+      Message: 'small',
+    })
     expect(next.status).toBe(200)
   })
 
@@ -259,7 +255,7 @@ describe('reading bodies', () => {
         controller.enqueue(chunk)
       },
     })
-    const request = new Request(`http://localhost${comments}`, {
+    const request = new Request(`http://localhost${commentsPath}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: stream,
@@ -268,65 +264,68 @@ describe('reading bodies', () => {
     expect(request.headers.get('content-length')).toBeNull()
     const response = await app.request(request)
     expect(response.status).toBe(413)
-    const next = await sendJson(app, 'PUT', comments, { Key: firstKey(store), Message: 'small' })
+    const next = await sendJson(app, 'PUT', commentsPath, {
+      Key: commentKey(store),
+      Message: 'small',
+    })
     expect(next.status).toBe(200)
   })
 
   it('accepts a body of exactly 1 MiB', async () => {
     const { app, store } = buildApp()
-    const head = `{"Key":"${firstKey(store)}","Message":"`
+    const head = `{"Key":"${commentKey(store)}","Message":"`
     const body = `${head}${'a'.repeat(1024 * 1024 - head.length - 2)}"}`
     expect(body.length).toBe(1024 * 1024)
-    const response = await sendJson(app, 'PUT', comments, body)
+    const response = await sendJson(app, 'PUT', commentsPath, body)
     expect(response.status).toBe(200)
   })
 
   it('answers 200 for nesting 64 levels deep and 400 for 65', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
-    const ok = await sendJson(app, 'PUT', comments, nestedBody(key, 64))
+    const key = commentKey(store)
+    const ok = await sendJson(app, 'PUT', commentsPath, nestedBody(key, 64))
     expect(ok.status).toBe(200)
-    const deep = await sendJson(app, 'PUT', comments, nestedBody(key, 65))
+    const deep = await sendJson(app, 'PUT', commentsPath, nestedBody(key, 65))
     expect(deep.status).toBe(400)
-    expect((await json(deep)).ResponseStatus.ErrorCode).toBe('SerializationException')
+    expect((await readJson(deep)).ResponseStatus.ErrorCode).toBe('SerializationException')
   })
 
   it('does not count brackets inside strings as nesting', async () => {
     const { app, store } = buildApp()
     const message = `${'{'.repeat(100)}${'['.repeat(100)}`
-    const response = await sendJson(app, 'PUT', comments, {
-      Key: firstKey(store),
+    const response = await sendJson(app, 'PUT', commentsPath, {
+      Key: commentKey(store),
       Message: message,
     })
     expect(response.status).toBe(200)
-    expect((await json(response)).Message).toBe(message)
+    expect((await readJson(response)).Message).toBe(message)
   })
 
   it('does not overflow on a hostile nesting depth', async () => {
     const { app } = buildApp()
     const body = `{"Deep":${'['.repeat(200_000)}${']'.repeat(200_000)}}`
-    const response = await sendJson(app, 'PUT', comments, body)
+    const response = await sendJson(app, 'PUT', commentsPath, body)
     expect(response.status).toBe(400)
   })
 
   it('answers 400 for an array of 10001 items and 200 for 10000', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
+    const key = commentKey(store)
     const list = (n: number): string => `{"Key":"${key}","Extra":[${Array(n).fill('0').join(',')}]}`
-    expect((await sendJson(app, 'PUT', comments, list(10_000))).status).toBe(200)
-    const long = await sendJson(app, 'PUT', comments, list(10_001))
+    expect((await sendJson(app, 'PUT', commentsPath, list(10_000))).status).toBe(200)
+    const long = await sendJson(app, 'PUT', commentsPath, list(10_001))
     expect(long.status).toBe(400)
-    expect((await json(long)).ResponseStatus.ErrorCode).toBe('SerializationException')
+    expect((await readJson(long)).ResponseStatus.ErrorCode).toBe('SerializationException')
   })
 
   it('never lets __proto__ or constructor keys reach an object prototype', async () => {
     const { app, store } = buildApp()
     const body =
       '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},' +
-      `"Key":"${firstKey(store)}","Message":"safe"}`
-    const response = await sendJson(app, 'PUT', comments, body)
+      `"Key":"${commentKey(store)}","Message":"safe"}`
+    const response = await sendJson(app, 'PUT', commentsPath, body)
     expect(response.status).toBe(200)
-    expect((await json(response)).Message).toBe('safe')
+    expect((await readJson(response)).Message).toBe('safe')
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(Object.prototype).not.toHaveProperty('polluted')
   })
@@ -349,55 +348,57 @@ describe('reading bodies', () => {
 
   it('ignores a body with an unknown Content-Type, with an X-Mock-Warning', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
+    const key = commentKey(store)
     const before = store.state.comments.get(key)?.Message
-    const response = await app.request(`${comments}?Key=${key}`, {
+    const response = await app.request(`${commentsPath}?Key=${key}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
       body: JSON.stringify({ Message: 'from an ignored body' }),
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-mock-warning')).toContain('text/plain')
-    expect((await json(response)).Message).toBe(before)
+    expect((await readJson(response)).Message).toBe(before)
   })
 
   it('ignores a body without a Content-Type, with an X-Mock-Warning', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
+    const key = commentKey(store)
     const before = store.state.comments.get(key)?.Message
-    const response = await app.request(`${comments}?Key=${key}`, {
+    const response = await app.request(`${commentsPath}?Key=${key}`, {
       method: 'PUT',
       headers: { Accept: 'application/json' },
       body: new TextEncoder().encode(JSON.stringify({ Message: 'from an ignored body' })),
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-mock-warning')).toContain('no Content-Type')
-    expect((await json(response)).Message).toBe(before)
+    expect((await readJson(response)).Message).toBe(before)
   })
 
   it('answers 400 for a body with an unknown Content-Type in strict mode', async () => {
     const { app, store } = buildApp({ strict: true })
-    const response = await app.request(`${comments}?Key=${firstKey(store)}`, {
+    const response = await app.request(`${commentsPath}?Key=${commentKey(store)}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
       body: JSON.stringify({ Message: 'x' }),
     })
     expect(response.status).toBe(400)
-    expect((await json(response)).ResponseStatus.ErrorCode).toBe('SerializationException')
+    expect((await readJson(response)).ResponseStatus.ErrorCode).toBe('SerializationException')
   })
 
   it('lets the query string override the body', async () => {
     const { app, store } = buildApp()
-    const response = await sendJson(app, 'PUT', `${comments}?Message=fromquery`, {
-      Key: firstKey(store),
+    const response = await sendJson(app, 'PUT', `${commentsPath}?Message=fromquery`, {
+      Key: commentKey(store),
       Message: 'frombody',
     })
-    expect((await json(response)).Message).toBe('fromquery')
+    expect((await readJson(response)).Message).toBe('fromquery')
   })
 
   it('answers 400 SerializationException when a query value does not bind, as the real server', async () => {
     const { app, store } = buildApp()
-    const response = await sendJson(app, 'PUT', `${comments}?Rating=abc`, { Key: firstKey(store) })
+    const response = await sendJson(app, 'PUT', `${commentsPath}?Rating=abc`, {
+      Key: commentKey(store),
+    })
     expect(response.status).toBe(400)
     expect(await response.text()).toBe(
       '{"ResponseStatus":{"ErrorCode":"SerializationException","Message":"Unable to bind to request \'CommentUpdateRequest\'","Errors":[{"ErrorCode":"SerializationException","FieldName":"Rating","Message":"\'abc\' is an Invalid value for \'Rating\'"}]}}',
@@ -406,39 +407,43 @@ describe('reading bodies', () => {
 
   it('skips empty query values', async () => {
     const { app, store } = buildApp()
-    const response = await sendJson(app, 'PUT', `${comments}?Message=`, {
-      Key: firstKey(store),
+    const response = await sendJson(app, 'PUT', `${commentsPath}?Message=`, {
+      Key: commentKey(store),
       Message: 'frombody',
     })
-    expect((await json(response)).Message).toBe('frombody')
+    expect((await readJson(response)).Message).toBe('frombody')
   })
 
   it('binds the fields of a multipart/form-data body', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
+    const key = commentKey(store)
     const form = new FormData()
     form.set('Key', key)
     form.set('Message', 'from multipart')
     form.set('Rating', '2')
-    const response = await app.request(comments, {
+    const response = await app.request(commentsPath, {
       method: 'PUT',
       headers: { Accept: 'application/json' },
       body: form,
     })
     expect(response.status).toBe(200)
-    expect(await json(response)).toMatchObject({ Key: key, Message: 'from multipart', Rating: 2 })
+    expect(await readJson(response)).toMatchObject({
+      Key: key,
+      Message: 'from multipart',
+      Rating: 2,
+    })
   })
 
   it('binds the fields of a form-urlencoded body, over the query string', async () => {
     const { app, store } = buildApp()
-    const key = firstKey(store)
-    const response = await app.request(`${comments}?Message=fromquery&Name=QueryName`, {
+    const key = commentKey(store)
+    const response = await app.request(`${commentsPath}?Message=fromquery&Name=QueryName`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body: new URLSearchParams({ Key: key, Message: 'fromform', Rating: '4' }).toString(),
     })
     expect(response.status).toBe(200)
-    expect(await json(response)).toMatchObject({
+    expect(await readJson(response)).toMatchObject({
       Key: key,
       Message: 'fromform',
       Name: 'QueryName',
@@ -450,7 +455,7 @@ describe('reading bodies', () => {
 describe('CORS', () => {
   it('answers a preflight with the origin, credentials and the requested headers', async () => {
     const { app } = buildApp()
-    const response = await app.request(comments, {
+    const response = await app.request(commentsPath, {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://localhost:5173',
@@ -469,7 +474,7 @@ describe('CORS', () => {
 
   it('writes Vary: Accept on a preflight too, as on every response', async () => {
     const { app } = buildApp()
-    const response = await app.request(comments, {
+    const response = await app.request(commentsPath, {
       method: 'OPTIONS',
       headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT' },
     })
@@ -481,8 +486,8 @@ describe('CORS', () => {
     const response = await sendJson(
       app,
       'PUT',
-      comments,
-      { Key: firstKey(store) },
+      commentsPath,
+      { Key: commentKey(store) },
       { Origin: 'http://localhost:5173' },
     )
     expect(response.status).toBe(200)
@@ -495,8 +500,8 @@ describe('CORS', () => {
     const response = await sendJson(
       app,
       'PUT',
-      comments,
-      { Key: firstKey(store) },
+      commentsPath,
+      { Key: commentKey(store) },
       { Origin: 'http://localhost:5173' },
     )
     expect(response.status).toBe(200)
@@ -504,7 +509,7 @@ describe('CORS', () => {
       name.startsWith('access-control-'),
     )
     expect(corsHeaders).toEqual([])
-    const preflight = await app.request(comments, {
+    const preflight = await app.request(commentsPath, {
       method: 'OPTIONS',
       headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT' },
     })
@@ -518,7 +523,7 @@ describe('CORS on every kind of answer', () => {
 
   it('builds the headers into an operation answer, Vary keeping Accept', async () => {
     const { app, store } = buildApp()
-    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store) }, origin)
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) }, origin)
     expect(response.headers.get('vary')).toBe('Accept, Origin')
     expect(response.headers.get('access-control-expose-headers')).toBe(
       'Content-Disposition, X-Mock-Warning',
@@ -527,7 +532,7 @@ describe('CORS on every kind of answer', () => {
 
   it('answers a request without an Origin (no CORS request) with no CORS headers', async () => {
     const { app, store } = buildApp()
-    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store) })
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) })
     expect(response.status).toBe(200)
     const corsHeaders = [...response.headers.keys()].filter((name) =>
       name.startsWith('access-control-'),
@@ -537,7 +542,7 @@ describe('CORS on every kind of answer', () => {
   })
 
   it.each([
-    ['a service error', 'PUT', comments, { Key: '' }, 400],
+    ['a service error', 'PUT', commentsPath, { Key: '' }, 400],
     ['an unknown route under the base path', 'GET', '/RestApi/nowhere', undefined, 404],
     ['a path outside the mock', 'GET', '/elsewhere', undefined, 404],
     ['a control route', 'GET', '/__mock/settings', undefined, 200],
@@ -569,8 +574,8 @@ describe('request log', () => {
 
   it('writes one line per request: method, path, format, status and time', async () => {
     const { app, store, lines } = loggedApp()
-    await sendJson(app, 'PUT', `${comments}?format=csv`, { Key: firstKey(store) })
-    await sendJson(app, 'PUT', comments, { Key: '' }, { Accept: 'application/xml' })
+    await sendJson(app, 'PUT', `${commentsPath}?format=csv`, { Key: commentKey(store) })
+    await sendJson(app, 'PUT', commentsPath, { Key: '' }, { Accept: 'application/xml' })
     await app.request('/__mock/settings')
     await app.request('/elsewhere')
     expect(lines).toHaveLength(4)
@@ -584,7 +589,10 @@ describe('request log', () => {
 
   it("ends the line with the mock's warnings, as X-Mock-Warning says them", async () => {
     const { app, store, lines } = loggedApp()
-    const response = await sendJson(app, 'PUT', comments, { Key: firstKey(store), Rating: 'five' })
+    const response = await sendJson(app, 'PUT', commentsPath, {
+      Key: commentKey(store),
+      Rating: 'five',
+    })
     const warning = response.headers.get('x-mock-warning')
     expect(warning).toContain('Rating')
     expect(lines[0]).toMatch(/ json 200 \d+\.\dms warning: /)
@@ -593,7 +601,7 @@ describe('request log', () => {
 
   it('logs a JSONP answer as jsonp', async () => {
     const { app, store, lines } = loggedApp()
-    await sendJson(app, 'PUT', `${comments}?callback=cb`, { Key: firstKey(store) })
+    await sendJson(app, 'PUT', `${commentsPath}?callback=cb`, { Key: commentKey(store) })
     expect(lines[0]).toMatch(/ jsonp 200 /)
   })
 })
@@ -621,7 +629,7 @@ describe('GET /__mock/state', () => {
       seed: 3,
       counts: { abTests: 2, services: 1, containers: 0, comments: 7 },
     })
-    const app = createApp({ store, defaultFormat: 'json', clock: () => now })
+    const { app } = buildApp({ store })
     const state = (await (await app.request('/__mock/state')).json()) as Record<string, unknown[]>
     expect(Object.fromEntries(Object.entries(state).map(([k, v]) => [k, v.length]))).toEqual({
       ABTests: 2,
@@ -663,7 +671,7 @@ describe('failures inside the mock', () => {
       const response = await sendJson(app, 'PUT', '/RestApi/boom', {})
       expect(response.status).toBe(500)
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-      const { ResponseStatus } = await json(response)
+      const { ResponseStatus } = await readJson(response)
       expect(ResponseStatus).toMatchObject({
         Message: 'Failed to answer: the resolver broke',
         Errors: [],
@@ -685,10 +693,10 @@ describe('failures inside the mock', () => {
     })
     const response = await app.request('/api/broken')
     expect(response.status).toBe(500)
-    const body = await json(response)
+    const body = await readJson(response)
     expect(body.ResponseStatus).toMatchObject({ Errors: [] })
     expect(body.ResponseStatus.Message).toContain('the user handler broke')
-    const next = await sendJson(app, 'PUT', comments, { Key: firstKey(store) })
+    const next = await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) })
     expect(next.status).toBe(200)
   })
 })
@@ -706,7 +714,7 @@ describe('the user’s own msw handlers', () => {
     expect(await own.json()).toEqual({ ok: true })
     const echo = await app.request('/api/echo', { method: 'POST', body: '{"a":1}' })
     expect(await echo.json()).toEqual({ a: 1 })
-    expect((await sendJson(app, 'PUT', comments, { Key: firstKey(store) })).status).toBe(200)
+    expect((await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) })).status).toBe(200)
     await expectPlain404(await app.request('/api/not-theirs'))
   })
 
@@ -716,7 +724,7 @@ describe('the user’s own msw handlers', () => {
         http.get('*/RestApi/comments-api/comments', () => HttpResponse.json({ Items: [] })),
       ],
     })
-    const response = await app.request(comments)
+    const response = await app.request(commentsPath)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ Items: [] })
   })
@@ -727,7 +735,7 @@ describe('the user’s own msw handlers', () => {
         http.put('*/RestApi/comments-api/comments', () => HttpResponse.json({ shadow: true })),
       ],
     })
-    const response = await sendJson(app, 'PUT', comments, { Key: '' })
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: '' })
     expect(response.status).toBe(400)
   })
 })

@@ -1,46 +1,16 @@
 import { http, HttpResponse } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createApp, createServer, createStore, type RunningServer } from '../../src/index.ts'
-import { now } from '../support/app.ts'
+import { describe, expect, it } from 'vitest'
+import { createApp, createServer, createStore } from '../../src/index.ts'
 import {
+  commentKey,
+  commentKeys,
+  commentsPath,
   exitWithin,
   rawRequest,
-  runCli,
-  stopCli,
+  startCli,
+  startServer,
   waitForStart,
-  type CliRun,
-} from '../support/cli.ts'
-
-const comments = '/RestApi/comments-api/comments'
-
-const servers: RunningServer[] = []
-const runs: CliRun[] = []
-
-afterEach(async () => {
-  for (const run of runs.splice(0)) stopCli(run)
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function startServer(
-  options: Parameters<typeof createServer>[0] = {},
-): Promise<RunningServer> {
-  const server = await createServer({
-    port: 0,
-    log: false,
-    store: createStore({ seed: 1 }),
-    defaultFormat: 'json',
-    clock: () => now,
-    ...options,
-  })
-  servers.push(server)
-  return server
-}
-
-function cli(args: readonly string[]): CliRun {
-  const run = runCli(args)
-  runs.push(run)
-  return run
-}
+} from '../support/index.ts'
 
 function putJson(
   url: string,
@@ -60,8 +30,8 @@ describe('createServer', () => {
     const server = await startServer({ store })
     expect(server.port).toBeGreaterThan(0)
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
-    const key = Array.from(store.state.comments.keys())[0] as string
-    const response = await putJson(server.url + comments, { Key: key, Message: 'over http' })
+    const key = commentKey(store)
+    const response = await putJson(server.url + commentsPath, { Key: key, Message: 'over http' })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('x-powered-by')).toBeNull()
@@ -75,7 +45,7 @@ describe('createServer', () => {
     ['a bad Status', { Key: 'nope', Status: 'x' }, 400, 'ArgumentException'],
   ])('writes the ErrorCode as the reason phrase for %s', async (_, body, status, phrase) => {
     const server = await startServer()
-    const answer = await rawRequest(server.url + comments, {
+    const answer = await rawRequest(server.url + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
@@ -88,9 +58,9 @@ describe('createServer', () => {
   it('sends a CSV answer whole, with its length in UTF-8 bytes and the attachment name', async () => {
     const store = createStore({ seed: 1 })
     const server = await startServer({ store })
-    const key = Array.from(store.state.comments.keys())[0] as string
+    const key = commentKey(store)
     const message = 'Grüße, "quoted" 👋'
-    const answer = await rawRequest(server.url + comments, {
+    const answer = await rawRequest(server.url + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'text/csv' },
       body: JSON.stringify({ Key: key, Message: message }),
@@ -120,17 +90,17 @@ describe('createServer', () => {
   it('writes the standard reason phrase for an error before the service runs, and OK on success', async () => {
     const store = createStore({ seed: 1 })
     const server = await startServer({ store })
-    const malformed = await rawRequest(server.url + comments, {
+    const malformed = await rawRequest(server.url + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: '{"Key":',
     })
     expect(malformed.status).toBe(400)
     expect(malformed.statusMessage).toBe('Bad Request')
-    const ok = await rawRequest(server.url + comments, {
+    const ok = await rawRequest(server.url + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ Key: Array.from(store.state.comments.keys())[0] }),
+      body: JSON.stringify({ Key: commentKey(store) }),
     })
     expect(ok.status).toBe(200)
     expect(ok.statusMessage).toBe('OK')
@@ -147,13 +117,13 @@ describe('createServer', () => {
   it('writes CORS headers by default', async () => {
     const server = await startServer()
     const response = await putJson(
-      server.url + comments,
+      server.url + commentsPath,
       { Key: '' },
       { Origin: 'http://localhost:5173' },
     )
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     expect(response.headers.get('access-control-allow-credentials')).toBe('true')
-    const preflight = await fetch(server.url + comments, {
+    const preflight = await fetch(server.url + commentsPath, {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://localhost:5173',
@@ -168,7 +138,7 @@ describe('createServer', () => {
   it('writes no CORS headers with cors: false', async () => {
     const server = await startServer({ cors: false })
     const response = await putJson(
-      server.url + comments,
+      server.url + commentsPath,
       { Key: '' },
       { Origin: 'http://localhost:5173' },
     )
@@ -178,11 +148,11 @@ describe('createServer', () => {
   it('applies 20 concurrent updates of distinct comments, all visible in the state', async () => {
     const store = createStore({ seed: 1 })
     const server = await startServer({ store })
-    const keys = Array.from(store.state.comments.keys()).slice(0, 20)
+    const keys = commentKeys(store).slice(0, 20)
     expect(keys).toHaveLength(20)
     const responses = await Promise.all(
       keys.map((key, i) =>
-        putJson(server.url + comments, { Key: key, Message: `concurrent ${i}` }),
+        putJson(server.url + commentsPath, { Key: key, Message: `concurrent ${i}` }),
       ),
     )
     expect(responses.map((response) => response.status)).toEqual(keys.map(() => 200))
@@ -201,15 +171,15 @@ describe('createServer', () => {
   it('refuses a body over 1 MiB with 413 and keeps serving', async () => {
     const store = createStore({ seed: 1 })
     const server = await startServer({ store })
-    const big = await fetch(server.url + comments, {
+    const big = await fetch(server.url + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: `{"Key":"x","Message":"${'a'.repeat(2 * 1024 * 1024)}"}`,
     })
     expect(big.status).toBe(413)
     expect(((await big.json()) as { ResponseStatus: unknown }).ResponseStatus).toBeDefined()
-    const next = await putJson(server.url + comments, {
-      Key: Array.from(store.state.comments.keys())[0],
+    const next = await putJson(server.url + commentsPath, {
+      Key: commentKey(store),
     })
     expect(next.status).toBe(200)
   })
@@ -222,14 +192,14 @@ describe('createServer', () => {
         controller.enqueue(chunk)
       },
     })
-    const response = await fetch(server.url + comments, {
+    const response = await fetch(server.url + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: endless,
       duplex: 'half',
     } as RequestInit)
     expect(response.status).toBe(413)
-    const next = await putJson(server.url + comments, { Key: '' })
+    const next = await putJson(server.url + commentsPath, { Key: '' })
     expect(next.status).toBe(400)
   })
 
@@ -245,7 +215,7 @@ describe('createServer', () => {
     )
     expect(failed).toBeInstanceOf(TypeError)
     expect(lines).toEqual(['GET /api/offline network fault (connection dropped)'])
-    const next = await putJson(server.url + comments, { Key: '' })
+    const next = await putJson(server.url + commentsPath, { Key: '' })
     expect(next.status).toBe(400)
   })
 
@@ -258,9 +228,9 @@ describe('createServer', () => {
 
 describe('the CLI', () => {
   it('prints the chosen port for --port 0, serves, and exits 0 within 3 s of SIGTERM', async () => {
-    const run = cli(['--port', '0', '--default-format', 'json'])
+    const run = startCli(['--port', '0', '--default-format', 'json'])
     const origin = await waitForStart(run)
-    const response = await putJson(`${origin}${comments}`, { Key: '' })
+    const response = await putJson(`${origin}${commentsPath}`, { Key: '' })
     expect(response.status).toBe(400)
     expect(await response.text()).toBe(
       '{"ResponseStatus":{"ErrorCode":"ArgumentException","Message":"Invalid Key.","Errors":[]}}',
@@ -270,7 +240,7 @@ describe('the CLI', () => {
   })
 
   it('exits 0 on SIGTERM with a keep-alive connection open', async () => {
-    const run = cli(['--port', '0'])
+    const run = startCli(['--port', '0'])
     const origin = await waitForStart(run)
     const response = await fetch(`${origin}/__mock/state`, {
       headers: { Connection: 'keep-alive' },
@@ -282,14 +252,14 @@ describe('the CLI', () => {
   })
 
   it('prints the usage and exits 0 for --help', async () => {
-    const run = cli(['--help'])
+    const run = startCli(['--help'])
     expect(await exitWithin(run, 10_000)).toBe(0)
     expect(run.stdout()).toContain('Usage: restapi-mock')
     expect(run.stdout()).toContain('--default-format')
   })
 
   it('writes no CORS headers with --no-cors and says so in the start line', async () => {
-    const run = cli(['--port', '0', '--no-cors', '--strict'])
+    const run = startCli(['--port', '0', '--no-cors', '--strict'])
     const origin = await waitForStart(run)
     expect(run.stdout()).toContain('no CORS')
     expect(run.stdout()).toContain('strict')
@@ -301,7 +271,7 @@ describe('the CLI', () => {
   })
 
   it('serves the same state as createStore({ seed: 1 }) by default, byte for byte', async () => {
-    const run = cli(['--port', '0'])
+    const run = startCli(['--port', '0'])
     const origin = await waitForStart(run)
     const served = await (await fetch(`${origin}/__mock/state`)).text()
     const local = await (
@@ -311,8 +281,8 @@ describe('the CLI', () => {
   })
 
   it('serves other data with --seed 7 than with seed 1', async () => {
-    const one = cli(['--port', '0', '--seed', '1'])
-    const seven = cli(['--port', '0', '--seed', '7'])
+    const one = startCli(['--port', '0', '--seed', '1'])
+    const seven = startCli(['--port', '0', '--seed', '7'])
     const [oneOrigin, sevenOrigin] = await Promise.all([waitForStart(one), waitForStart(seven)])
     const stateOne = await (await fetch(`${oneOrigin}/__mock/state`)).text()
     const stateSeven = await (await fetch(`${sevenOrigin}/__mock/state`)).text()
@@ -331,7 +301,7 @@ describe('the CLI', () => {
     [['--no-such-option'], /no-such-option/],
   ])('exits with code 2 and a clear message for %j', async (args, message) => {
     // A valid --port 0 beside the bad option, so a wrongly accepted option cannot take a real port.
-    const run = cli(args.includes('--port') ? args : [...args, '--port', '0'])
+    const run = startCli(args.includes('--port') ? args : [...args, '--port', '0'])
     expect(await exitWithin(run, 10_000)).toBe(2)
     expect(run.stderr()).toMatch(message)
     expect(run.stderr()).toContain('Usage: restapi-mock')
@@ -340,7 +310,7 @@ describe('the CLI', () => {
 
   it('exits with code 2 when the port is in use', async () => {
     const server = await startServer()
-    const run = cli(['--port', String(server.port)])
+    const run = startCli(['--port', String(server.port)])
     expect(await exitWithin(run, 10_000)).toBe(2)
     expect(run.stderr()).toContain(`port ${server.port} is in use`)
   })

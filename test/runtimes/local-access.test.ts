@@ -1,16 +1,16 @@
 import { connect } from 'node:net'
 import { getResponse } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createHandlers } from '../../handlers/index.ts'
+import { createMock, createStore, type AppOptions } from '../../src/index.ts'
 import {
-  createMock,
-  createServer,
-  createStore,
-  type AppOptions,
-  type RunningServer,
-} from '../../src/index.ts'
-import { buildApp, json } from '../support/app.ts'
-import { rawRequest, runCli, stopCli, waitForStart, type CliRun } from '../support/cli.ts'
+  buildApp,
+  rawRequest,
+  readJson,
+  startCli,
+  startServer,
+  waitForStart,
+} from '../support/index.ts'
 
 // Local by default, as a dev server should be (decisions.md section 6; issue 13, finding 5): no
 // page of another site, and no page that rebinds a DNS name to 127.0.0.1, can read or drive the
@@ -29,7 +29,7 @@ const serviceBody = JSON.stringify({ Route: '/api/planted', Name: 'Planted' })
 function setup(options: AppOptions = {}) {
   const { app, store } = buildApp(options)
   const journalSize = async (): Promise<number> => {
-    const body = await json(await app.request('/__mock/journal'))
+    const body = await readJson(await app.request('/__mock/journal'))
     return (body.entries as unknown[]).length
   }
   return { app, store, journalSize }
@@ -55,7 +55,7 @@ describe('the origin check', () => {
     )
     expect(response.status).toBe(403)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    const { ResponseStatus } = await json(response)
+    const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('Forbidden')
     expect(ResponseStatus.Message).toContain(`'${evil}' is not allowed`)
     expect(ResponseStatus.Message).toContain(`--cors-origin ${evil}`)
@@ -92,7 +92,7 @@ describe('the origin check', () => {
       simplePost('/__mock/reset', '', { Origin: 'null' }),
     )
     expect(response.status).toBe(403)
-    expect((await json(response)).ResponseStatus.Message).toContain('--cors-origin null')
+    expect((await readJson(response)).ResponseStatus.Message).toContain('--cors-origin null')
     expect(store.seed).toBe(1)
   })
 
@@ -187,7 +187,7 @@ describe('the host check', () => {
         simplePost('/__mock/reset', '', { Host: host }),
       )
       expect(response.status).toBe(403)
-      const { ResponseStatus } = await json(response)
+      const { ResponseStatus } = await readJson(response)
       expect(ResponseStatus.ErrorCode).toBe('Forbidden')
       expect(ResponseStatus.Message).toContain(`--allowed-hosts ${host.replace(/:\d+$/, '')}`)
       expect(store.seed).toBe(1)
@@ -261,18 +261,8 @@ describe('the msw handlers', () => {
 })
 
 describe('the Node server', () => {
-  const servers: RunningServer[] = []
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((server) => server.close()))
-  })
-  async function start(options: Parameters<typeof createServer>[0] = {}): Promise<RunningServer> {
-    const server = await createServer({ port: 0, log: false, ...options })
-    servers.push(server)
-    return server
-  }
-
   it('refuses a request whose Host is a rebound name, as a browser sends it', async () => {
-    const server = await start()
+    const server = await startServer()
     const answer = await rawRequest(`${server.url}/__mock/state`, {
       method: 'GET',
       headers: { Host: `evil.example:${server.port}` },
@@ -287,7 +277,7 @@ describe('the Node server', () => {
   })
 
   it('serves allowedHosts, and a refused Origin over HTTP too', async () => {
-    const server = await start({ allowedHosts: ['mock.test'] })
+    const server = await startServer({ allowedHosts: ['mock.test'] })
     const named = await rawRequest(`${server.url}/__mock/settings`, {
       method: 'GET',
       headers: { Host: `mock.test:${server.port}` },
@@ -303,7 +293,7 @@ describe('the Node server', () => {
   })
 
   it('serves an HTTP/1.0 request without a Host header, which no browser sends', async () => {
-    const server = await start()
+    const server = await startServer()
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect({ port: server.port, host: '127.0.0.1' })
       let text = ''
@@ -318,18 +308,8 @@ describe('the Node server', () => {
 })
 
 describe('the command', () => {
-  const runs: CliRun[] = []
-  afterEach(() => {
-    for (const run of runs.splice(0)) stopCli(run)
-  })
-  function cli(args: readonly string[]): CliRun {
-    const run = runCli(args)
-    runs.push(run)
-    return run
-  }
-
   it('warns on stderr what listening on 0.0.0.0 makes reachable, and still checks the Host', async () => {
-    const run = cli(['--port', '0', '--host', '0.0.0.0'])
+    const run = startCli(['--port', '0', '--host', '0.0.0.0'])
     const deadline = Date.now() + 10_000
     let port: string | undefined
     while (!port && Date.now() < deadline) {
@@ -347,13 +327,13 @@ describe('the command', () => {
   })
 
   it('prints no warning on the default loopback address', async () => {
-    const run = cli(['--port', '0'])
+    const run = startCli(['--port', '0'])
     await waitForStart(run)
     expect(run.stderr()).toBe('')
   })
 
   it('serves the hosts of --allowed-hosts and the pages of --cors-origin', async () => {
-    const run = cli([
+    const run = startCli([
       '--port',
       '0',
       '--allowed-hosts',
@@ -381,7 +361,7 @@ describe('the command', () => {
     [['--allowed-hosts', 'http://mock.test'], "allowed host 'http://mock.test'"],
     [['--cors-origin', 'app.example'], "allowed origin 'app.example'"],
   ])('stops with a message for %j', async (args, named) => {
-    const run = cli(['--port', '0', ...args])
+    const run = startCli(['--port', '0', ...args])
     expect(await run.exited).toBe(2)
     expect(run.stderr()).toContain(named)
   })

@@ -1,21 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createStore, type Store } from '../../src/index.ts'
+import { describe, expect, it } from 'vitest'
+import { createStore } from '../../src/index.ts'
 import { maxLogLineChars, safeLogLine } from '../../src/node/request-log.ts'
-import { buildApp } from '../support/app.ts'
-import { runCli, stopCli, waitForStart, type CliRun } from '../support/cli.ts'
+import { buildApp, commentKey, commentsPath, startCli, waitForStart } from '../support/index.ts'
 
 // A log that cannot be forged (issue 13, finding 6): what a request sends reaches the terminal
 // as escapes, never as an escape sequence or a line break, and each request is one bounded line.
 
-const comments = '/RestApi/comments-api/comments'
 const clearScreen = '\u001b[2J'
 const forgery = `x${clearScreen}\nPUT /RestApi/forged json 200 0.1ms`
-
-function firstKey(store: Store): string {
-  const key = [...store.state.comments.values()][0]?.Key
-  if (!key) throw new Error('Failed to find a seeded comment')
-  return key
-}
 
 // Anything a terminal obeys or breaks a line at.
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
@@ -54,10 +46,10 @@ describe('the request log', () => {
   it('writes one escaped line for a body that carries an escape sequence and a newline', async () => {
     const lines: string[] = []
     const { app, store } = buildApp({ log: (line) => lines.push(line) })
-    const response = await app.request(comments, {
+    const response = await app.request(commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ Key: firstKey(store), Rating: forgery }),
+      body: JSON.stringify({ Key: commentKey(store), Rating: forgery }),
     })
     expect(response.status).toBe(200)
     expect(lines).toHaveLength(1)
@@ -82,17 +74,11 @@ describe('the request log', () => {
 })
 
 describe('the command', () => {
-  const runs: CliRun[] = []
-  afterEach(() => {
-    for (const run of runs.splice(0)) stopCli(run)
-  })
-
   it('keeps a forged line and a screen clear out of stdout', async () => {
-    const run = runCli(['--port', '0', '--default-format', 'json'])
-    runs.push(run)
+    const run = startCli(['--port', '0', '--default-format', 'json'])
     const origin = await waitForStart(run)
-    const key = firstKey(createStore({ seed: 1 }))
-    const response = await fetch(origin + comments, {
+    const key = commentKey(createStore({ seed: 1 }))
+    const response = await fetch(origin + commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ Key: key, Rating: forgery }),

@@ -1,16 +1,15 @@
 import { getResponse, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, createStore, type Store } from '../../src/index.ts'
+import { createStore, type Store } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { now } from '../support/app.ts'
+import { buildApp, commentKey, now, origin, serviceRoute } from '../support/index.ts'
 
-const origin = 'http://localhost'
 const settings = { defaultFormat: 'json', clock: () => now } as const
 
-/** The seeded comment keys of seed 1, read once from a throwaway store. */
-const seededKey = Array.from(createStore({ seed: 1 }).state.comments.keys())[0] as string
-const seededRoute = Array.from(createStore({ seed: 1 }).state.services.keys())[0] as string
+/** What seed 1 seeds, read once from a throwaway store. */
+const seededKey = commentKey(createStore({ seed: 1 }))
+const seededRoute = serviceRoute(createStore({ seed: 1 }))
 
 function json(
   method: string,
@@ -92,7 +91,7 @@ describe('getResponse(createHandlers(...)) answers as app.request()', () => {
       createHandlers({ store: createStore({ seed: 1 }), ...settings }),
       makeRequest(),
     )
-    const app = createApp({ store: createStore({ seed: 1 }), ...settings, cors: false })
+    const { app } = buildApp({ cors: false })
     const viaApp = await app.request(makeRequest())
     expect(viaMsw).toBeDefined()
     if (!viaMsw) return
@@ -108,7 +107,7 @@ describe('getResponse(createHandlers(...)) answers as app.request()', () => {
   it('compares answers of the documented status, so the parity above is not vacuous', async () => {
     const statuses: number[] = []
     for (const [, makeRequest] of cases) {
-      const app = createApp({ store: createStore({ seed: 1 }), ...settings, cors: false })
+      const { app } = buildApp({ cors: false })
       statuses.push((await app.request(makeRequest())).status)
     }
     expect(statuses).toEqual([

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { createServer, createStore } from '../../src/index.ts'
 import { trackRequests } from '../../src/node/track-requests.ts'
-import { commentKey, commentsPath, waitFor } from '../support/plane.ts'
-import { rawRequest, type RawAnswer } from '../support/cli.ts'
+import {
+  commentKey,
+  commentsPath,
+  rawRequest,
+  startServer,
+  waitFor,
+  type RawAnswer,
+} from '../support/index.ts'
 
 async function started(): Promise<{
   url: string
   key: string
   tracked: ReturnType<typeof trackRequests>
 }> {
-  const store = createStore({ seed: 1 })
-  const running = await createServer({ port: 0, log: false, store, defaultFormat: 'json' })
-  return { url: running.url, key: commentKey(store), tracked: trackRequests(running) }
+  const running = await startServer()
+  return { url: running.url, key: commentKey(running.mock.store), tracked: trackRequests(running) }
 }
 
 /** A comment update that the server holds `delayMs` before it answers. */

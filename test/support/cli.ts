@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { request as httpRequest } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { onTestFinished } from 'vitest'
 
 /** The project root, where `src/node/start.ts` (the command's entry) lives. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -20,7 +20,17 @@ function withoutPort(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest
 }
 
-/** Starts `node src/node/start.ts <args>`, as the bin and `npm start` do, with the test's Node. */
+/**
+ * Starts `node src/node/start.ts <args>`, as the bin and `npm start` do, with the test's Node,
+ * and kills it when the test ends if it still runs. Call it inside a test or a `beforeEach`.
+ */
+export function startCli(args: readonly string[]): CliRun {
+  const run = runCli(args)
+  onTestFinished(() => stopCli(run))
+  return run
+}
+
+/** The same for a script outside a test (the bench): stopping it is the caller's. */
 export function runCli(args: readonly string[]): CliRun {
   const child = spawn(process.execPath, ['src/node/start.ts', ...args], {
     cwd: projectRoot,
@@ -75,39 +85,4 @@ export function exitWithin(run: CliRun, ms: number): Promise<number | string> {
 /** Stops a CLI this test started, if it still runs. */
 export function stopCli(run: CliRun): void {
   if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL')
-}
-
-export interface RawAnswer {
-  readonly status: number
-  readonly statusMessage: string
-  readonly headers: Record<string, string | string[] | undefined>
-  readonly body: string
-}
-
-/** One request through node:http, which exposes the reason phrase of the status line. */
-export function rawRequest(
-  url: string,
-  options: { method: string; headers?: Record<string, string>; body?: string },
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: options.method, headers: options.headers ?? {} },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            statusMessage: res.statusMessage ?? '',
-            headers: res.headers,
-            body,
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(options.body)
-  })
 }

@@ -6,11 +6,14 @@ import {
   WarningList,
   type MockConfigOptions,
   type RequestContext,
+  type WriteOptions,
 } from '../../src/wire/index.ts'
 import type { XmlReadOptions } from '../../src/wire/formats/xml-read.ts'
 
 /** The server clock of every fixture: defaults of non-nullable dates come from it. */
 export const fixedNow = new Date(Date.UTC(2020, 0, 1)) // 1577836800000, servicestack-wire.md 6.2
+
+export type TestContext = RequestContext & XmlReadOptions
 
 /**
  * A request context for codec-level tests, as the dispatch builds one for
@@ -20,7 +23,7 @@ export const fixedNow = new Date(Date.UTC(2020, 0, 1)) // 1577836800000, service
 export function testContext(
   overrides: Partial<RequestContext> = {},
   config: MockConfigOptions = {},
-): RequestContext & XmlReadOptions {
+): TestContext {
   const request =
     overrides.request ??
     new Request('http://localhost/RestApi/comments-api/comments', { method: 'PUT' })
@@ -55,4 +58,14 @@ export function testContext(
     xmlNamespaces: resolved.xmlNamespaces,
     warn: (message) => warnings.add(message),
   }
+}
+
+/** A context for writers, under `?jsconfig=` options. */
+export function writeContext(options: WriteOptions = defaultWriteOptions): TestContext {
+  return testContext({ writeOptions: options })
+}
+
+/** A context for readers; its `warnings.list` holds what they noticed. */
+export function readContext(): TestContext {
+  return testContext()
 }

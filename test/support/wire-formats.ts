@@ -1,19 +1,16 @@
-import type { Hono } from 'hono'
-import { createApp, createStore, type AppOptions, type Store } from '../../src/index.ts'
 import {
   ABTestViewModel,
   CommentResponse,
   ContainerInfoMessage,
   CreateService,
-  ErrorResponse,
   type DtoDef,
 } from '../../src/model/index.ts'
 import { bindDto, codecs, type Format } from '../../src/wire/index.ts'
-import { testContext } from './test-context.ts'
 import { isLooseObject } from '../../src/wire/loose.ts'
-import { now, nowMs } from './app.ts'
+import { now } from './app.ts'
+import { testContext } from './test-context.ts'
 
-export { now, nowMs }
+// The wire formats as the format and negotiation tests walk them, and reading answers back.
 
 /** The five response formats, in the order the tests walk them. */
 export const wireFormats = [
@@ -41,43 +38,6 @@ export const bodyTypes = {
   xml: 'application/xml',
   csv: 'text/csv',
 } as const
-
-export interface WireApp {
-  readonly app: Hono
-  readonly store: Store
-}
-
-/**
- * A fresh app per test, as the real host: seed 1, a fixed clock and HTML by default unless
- * the test sets `defaultFormat`.
- */
-export function freshApp(options: AppOptions = {}): WireApp {
-  const store = options.store ?? createStore({ seed: 1 })
-  const app = createApp({ clock: () => now, ...options, store })
-  return { app, store }
-}
-
-/** The first seeded comment key. */
-export function firstCommentKey(store: Store): string {
-  const key = Array.from(store.state.comments.values())[0]?.Key
-  if (!key) throw new Error('Failed to find a seeded comment')
-  return key
-}
-
-/** The first seeded A/B test id. */
-/** A seeded comment with neither CustomData nor Rating: its answer has null members to show. */
-export function bareCommentKey(store: Store): string {
-  for (const comment of store.state.comments.values()) {
-    if (comment.CustomData === null && comment.Rating === null && comment.Key) return comment.Key
-  }
-  throw new Error('Failed to find a seeded comment without CustomData and Rating')
-}
-
-export function firstABTestId(store: Store): string {
-  const id = Array.from(store.state.abTests.values())[0]?.Id
-  if (!id) throw new Error('Failed to find a seeded A/B test')
-  return id
-}
 
 export interface Parsed {
   readonly value: Record<string, any>
@@ -129,5 +89,3 @@ export const responseDefs = {
   createService: CreateService,
   containersInfo: ContainerInfoMessage,
 } as const
-
-export { ErrorResponse }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bareCommentKey, firstABTestId, freshApp, nowMs } from '../../support/wire-formats.ts'
+import { bareCommentKey, abTestId, buildHostApp, nowMs } from '../../support/index.ts'
 
 // Per-request `?jsconfig=` (decisions.md section 2; servicestack-wire.md section 6.7): it
 // applies to JSON, JSV and CSV, never to XML. The server's clock is 2026-03-01T12:00:00Z, so
@@ -10,13 +10,13 @@ const createService = '/RestApi/apiservice/createService'
 
 /** Updates the first seeded A/B test (Title, Status Active) and answers in `format`. */
 async function putABTest(format: string, jsconfig: string): Promise<string> {
-  const { app, store } = freshApp()
+  const { app, store } = buildHostApp()
   const response = await app.request(
     `${abTesting}?format=${format}&jsconfig=${encodeURIComponent(jsconfig)}`,
     {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ Id: firstABTestId(store), Title: 'Config', Status: 'Active' }),
+      body: JSON.stringify({ Id: abTestId(store), Title: 'Config', Status: 'Active' }),
     },
   )
   expect(response.status).toBe(200)
@@ -75,7 +75,7 @@ describe('EmitCamelCaseNames (eccn)', () => {
   })
 
   it('applies to error bodies too', async () => {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request('/RestApi/comments-api/comments?format=json&jsconfig=eccn', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -133,7 +133,7 @@ describe('DateHandler (dh)', () => {
 
 describe('IncludeNullValues (inv)', () => {
   async function putComment(jsconfig: string, format = 'json'): Promise<string> {
-    const { app, store } = freshApp()
+    const { app, store } = buildHostApp()
     const response = await app.request(
       `/RestApi/comments-api/comments?format=${format}&jsconfig=${jsconfig}`,
       {
@@ -162,7 +162,7 @@ describe('IncludeNullValues (inv)', () => {
 
 describe('ExcludeDefaultValues (edv)', () => {
   async function postService(format: string, jsconfig: string): Promise<string> {
-    const { app } = freshApp()
+    const { app } = buildHostApp()
     const response = await app.request(`${createService}?format=${format}&jsconfig=${jsconfig}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { ABTestViewModel, CreateService, type DtoDef } from '../../../src/model/index.ts'
 import { codecs } from '../../../src/wire/codecs.ts'
 import { parseJsConfig } from '../../../src/wire/formats/jsconfig.ts'
-import { abTest, createService, writeContext } from '../fixtures.ts'
+import { abTest, createService } from '../fixtures.ts'
+import { writeContext } from '../../support/index.ts'
 
 // servicestack-wire.md section 6.7 and decisions.md section 2: `?jsconfig=` applies to JSON, JSV
 // and CSV, never to XML.
