@@ -30,12 +30,20 @@ module.exports = {
       to: { path: ours, pathNot: '^src/model/' },
     },
     {
-      name: 'wire-and-store-import-only-model',
+      name: 'store-imports-only-model',
       severity: 'error',
       comment:
-        'src/wire (formats, reading, responding) and src/store (state, no seeds) build on src/model alone; the store gets its seeds passed in.',
-      from: { path: '^src/(wire|store)/' },
-      to: { path: ours, pathNot: ['^src/model/', '^src/$1/'] },
+        'src/store (state, no seeds) builds on src/model alone; the store gets its seeds passed in.',
+      from: { path: '^src/store/' },
+      to: { path: ours, pathNot: ['^src/model/', '^src/store/'] },
+    },
+    {
+      name: 'wire-imports-only-model-and-store',
+      severity: 'error',
+      comment:
+        "src/wire (routing, formats, reading, responding) builds on src/model; it names src/store only for the request context's `store`, the state an operation works on.",
+      from: { path: '^src/wire/' },
+      to: { path: ours, pathNot: ['^src/model/', '^src/wire/', '^src/store/index\\.ts$'] },
     },
     {
       name: 'seeds-import-only-faker-model-store',

@@ -8,3 +8,4 @@ export {
 export { createControl, type NamedSnapshot } from './control-routes.ts'
 export { maxSnapshotNameLength } from './snapshot-names.ts'
 export { createStore, type StoreOptions } from './create-store.ts'
+export { stateJson } from '../control/index.ts'
