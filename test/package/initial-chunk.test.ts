@@ -26,7 +26,10 @@ async function initialGraph(): Promise<InitialGraph> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: { handlers: 'handlers/index.ts', browser: 'src/browser/index.ts' }, formats: ['es'] },
+      lib: {
+        entry: { handlers: 'handlers/index.ts', browser: 'src/browser/index.ts' },
+        formats: ['es'],
+      },
       rolldownOptions: {
         external: (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
       },
@@ -60,7 +63,7 @@ describe('the browser entry points, as the package build bundles them', () => {
     expect(packages).toEqual(expect.arrayContaining(['msw', '#simple-faker']))
     expect(
       modules.filter((id) =>
-        /control\/(dashboard|dashboard-script|openapi|dto-schemas)\.ts$|formats\/(csv|xml)-read\.ts$/.test(
+        /control\/(dashboard(\/[\w-]+)?|openapi|dto-schemas)\.ts$|formats\/(csv|xml)-read\.ts$/.test(
           id,
         ),
       ),
