@@ -1,3 +1,9 @@
+import type {
+  JournalDocument,
+  ResetDocument,
+  SettingsDocument,
+  SnapshotsDocument,
+} from '../control/control-documents.ts'
 import { journalToHar } from '../control/har.ts'
 import type { ControlState } from '../control/interceptor.ts'
 import { stateJson } from '../control/state-document.ts'
@@ -70,7 +76,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
           )
         }
         store.reset(seedText === null ? undefined : Number(seedText))
-        return json({ seed: store.seed })
+        return json({ seed: store.seed } satisfies ResetDocument)
       }
       case 'GET /snapshots':
         return json({
@@ -79,7 +85,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
             seed: saved.snapshot.seed,
             savedAt: saved.savedAt,
           })),
-        })
+        } satisfies SnapshotsDocument)
       case 'POST /snapshots/:name': {
         const refused = refuseSnapshot(name as string, snapshots, deps.maxSnapshots)
         if (refused) return fail(400, 'ArgumentException', refused)
@@ -108,7 +114,10 @@ export function createControl(deps: ControlDeps): ControlResolver {
             `Failed to read the journal: limit '${limitText}' is not a whole number`,
           )
         }
-        return json({ capacity: state.journal.capacity, entries: state.journal.entries(limit) })
+        return json({
+          capacity: state.journal.capacity,
+          entries: state.journal.entries(limit),
+        } satisfies JournalDocument)
       }
       case 'DELETE /journal':
         state.journal.clear()
@@ -160,7 +169,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
   }
 }
 
-function settings(deps: ControlDeps): object {
+function settings(deps: ControlDeps): SettingsDocument {
   return {
     seed: deps.store.seed,
     counts: deps.store.counts,
