@@ -13,6 +13,15 @@ export interface Answer<T> {
 export type Call = <T = unknown>(method: string, path: string, body?: unknown) => Promise<Answer<T>>
 
 /**
+ * Runs an action of the page, says how it went (`done`, or what went wrong) and redraws from
+ * fresh answers.
+ */
+export type Act = <T>(
+  done: string | ((result: T) => string),
+  request: () => Promise<T>,
+) => Promise<void>
+
+/**
  * The dashboard's client of the control API. Paths are root-relative (`/__mock/...`): they
  * reach the mock in the Node server and behind msw alike.
  */

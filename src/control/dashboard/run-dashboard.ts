@@ -1,4 +1,4 @@
-import type { createClient } from './dashboard-client.ts'
+import type { Act, createClient } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { createJournalView } from './journal-view.ts'
@@ -8,15 +8,6 @@ import type { createStateTables } from './state-tables.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
-
-/**
- * Runs an action of the page, says how it went (`done`, or what went wrong) and redraws from
- * fresh answers.
- */
-export type Act = <T>(
-  done: string | ((result: T) => string),
-  request: () => Promise<T>,
-) => Promise<void>
 
 /** The other pieces of the page's code, handed in as values: the page inlines each one's text. */
 export interface DashboardParts {

@@ -1,10 +1,9 @@
 import type { FaultRule } from '../fault-rules.ts'
 import type { Latency } from '../latency.ts'
 import type { SettingsDocument } from '../control-documents.ts'
-import type { Call } from './dashboard-client.ts'
+import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { JournalView } from './journal-view.ts'
-import type { Act } from './run-dashboard.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
