@@ -2,7 +2,7 @@ import type { DtoDef } from '../model/index.ts'
 import type { ReadContext } from './codecs.ts'
 import type { Format } from './format.ts'
 import { readJson } from './formats/json.ts'
-import { readJsv } from './formats/jsv.ts'
+import { readJsv } from './formats/jsv-read.ts'
 import type { Loose } from './loose.ts'
 
 export type Reader = (text: string, def: DtoDef, context: ReadContext) => Loose

@@ -3,7 +3,7 @@ import { oncePerDto } from './compile-dto-function.ts'
 import { makeCsvTableWriter, type CsvCellWriters } from './csv-table-writer.ts'
 import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { jsvValue } from './jsv.ts'
+import { jsvValue } from './jsv-write.ts'
 
 // CSV as ServiceStack's CsvSerializer reads and writes a single DTO (servicestack-wire.md
 // sections 3.3 and 4): a header row and one data row, JSV inside the cells. Reading is in
