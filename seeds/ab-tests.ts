@@ -40,7 +40,7 @@ const metrics = [
 ]
 const cultures = ['en', 'en', 'en', 'de', 'fr', 'es', 'nl', 'en-US']
 
-/** The A/B test `index` of a seed; its status is `abTestStatuses[index % abTestStatuses.length]`. */
+/** The A/B test `index` of a seed; the statuses take turns, in `abTestStatuses` order. */
 export function makeAbTest(context: SeedContext, index: number): ABTestViewModel {
   const faker = reseed(context, seedKinds.abTest, index)
   // The id is the stream's first draw, as `firstGuid` makes it for the store's keys.

@@ -14,7 +14,7 @@ import {
 export const commentsPerThread = 6
 
 // Readable English comments, cheap to draw: lorem text reads like noise in a UI, and faker's
-// phrase generators cost several microseconds each (this runs 100k times at start-up).
+// phrase generators are too slow for 100k comments (docs/performance.md, "Seeding").
 const sentences = [
   'Great read, thanks for sharing!',
   'This helped me a lot.',
@@ -62,8 +62,8 @@ interface Thread {
  * comment(7).ThreadKey === comment(6).ThreadKey // true
  */
 export function createCommentMaker(context: SeedContext): (index: number) => CommentResponse {
-  // Faker's name and e-mail helpers go through its template engine (1 to 2 µs a call);
-  // drawing from its word lists directly gives the same kind of values far cheaper.
+  // Faker's name and e-mail helpers go through its template engine; drawing from its word
+  // lists directly gives the same kind of values far cheaper (docs/performance.md, "Seeding").
   const definitions = context.faker.rawDefinitions
   const firstNames = definitions.person?.first_name?.generic ?? ['Alex']
   const lastNames = definitions.person?.last_name?.generic ?? ['Smith']
