@@ -4,7 +4,7 @@ import { readCsv } from './formats/csv-read.ts'
 import { readXml } from './formats/xml-read.ts'
 import type { Loose } from './loose.ts'
 import { readJson } from './formats/json.ts'
-import { readJsv } from './formats/jsv.ts'
+import { readJsv } from './formats/jsv-read.ts'
 import type { RequestContext } from './request-context.ts'
 import { writers } from './writers.ts'
 

@@ -1,7 +1,7 @@
 import type { DtoDef } from '../../model/index.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { jsvValue } from './jsv.ts'
+import { jsvValue } from './jsv-write.ts'
 
 // CSV as ServiceStack's CsvSerializer reads and writes a single DTO (servicestack-wire.md
 // sections 3.3 and 4): a header row and one data row, JSV inside the cells. Reading is in
