@@ -9,7 +9,7 @@ export {
   type MockOptions,
   type StoreOptions,
 } from '../src/mock/index.ts'
-export { stateJson } from '../src/control/index.ts'
+export { stateJson } from '../src/mock/index.ts'
 export { operations } from './operations.ts'
 export { updateABTest } from './ab-testing.ts'
 export { updateComment } from './comments.ts'

@@ -1,12 +1,10 @@
 import {
   abTestStatuses,
-  goalTypes,
   type ABTestStatus,
   type ABTestViewModel,
-  type GoalType,
-  type GoalViewModel,
   type VariationViewModel,
 } from '../src/model/index.ts'
+import { makeGoals } from './ab-test-goals.ts'
 import {
   dayMs,
   hourMs,
@@ -41,25 +39,13 @@ const metrics = [
   'demo requests',
 ]
 const cultures = ['en', 'en', 'en', 'de', 'fr', 'es', 'nl', 'en-US']
-const forms = ['Contact us', 'Newsletter sign-up', 'Request a demo', 'Download whitepaper']
-const conversions = [
-  'Trial sign-up',
-  'Purchase completed',
-  'Newsletter subscription',
-  'Demo booked',
-]
-const landingPages = ['/thank-you', '/pricing', '/signup/complete', '/products', '/contact-us']
 
-/** An A/B test's `Id` alone: the first draw of its random stream, cheap to make ahead. */
-export function makeAbTestId(context: SeedContext, index: number): string {
-  return randomGuid(reseed(context, seedKinds.abTest, index))
-}
-
-/** The A/B test `index` of a seed; its status is `abTestStatuses[index % 5]`. */
+/** The A/B test `index` of a seed; the statuses take turns, in `abTestStatuses` order. */
 export function makeAbTest(context: SeedContext, index: number): ABTestViewModel {
   const faker = reseed(context, seedKinds.abTest, index)
-  const status: ABTestStatus = abTestStatuses[index % abTestStatuses.length] ?? 'NotStarted'
+  // The id is the stream's first draw, as `firstGuid` makes it for the store's keys.
   const id = randomGuid(faker)
+  const status = abTestStatuses[index % abTestStatuses.length] ?? abTestStatuses[0]
   const experiment = faker.helpers.arrayElement(experiments)
   const aspect = faker.helpers.arrayElement(aspects)
   const culture = faker.helpers.arrayElement(cultures)
@@ -174,36 +160,4 @@ function makeLastModified(faker: SeededFaker, start: Date | null, stop: Date | n
     if (date !== null && date.getTime() < referenceTime) from = Math.max(from, date.getTime())
   }
   return faker.date.between({ from: from + minuteMs, to: referenceTime - minuteMs })
-}
-
-function makeGoals(faker: SeededFaker, culture: string): GoalViewModel[] {
-  const count = faker.number.int({ min: 1, max: 3 })
-  return Array.from({ length: count }, (_, ordinal) => {
-    const goalType: GoalType = faker.helpers.arrayElement(goalTypes)
-    return {
-      Id: randomGuid(faker),
-      GoalType: goalType,
-      GoalNameResourceKey: `${goalType}GoalName`,
-      PredicateOperator:
-        goalType === 'NextPageView'
-          ? faker.helpers.arrayElement(['Equals', 'StartsWith', 'Contains'])
-          : 'Equals',
-      ObjectId: randomGuid(faker),
-      ObjectName: goalObjectName(faker, goalType),
-      ObjectCulture: culture,
-      IsPrimary: ordinal === 0,
-      Ordinal: ordinal,
-    }
-  })
-}
-
-function goalObjectName(faker: SeededFaker, goalType: GoalType): string {
-  switch (goalType) {
-    case 'NextPageView':
-      return faker.helpers.arrayElement(landingPages)
-    case 'FormSubmission':
-      return `${faker.helpers.arrayElement(forms)} form`
-    case 'DecConversion':
-      return faker.helpers.arrayElement(conversions)
-  }
 }

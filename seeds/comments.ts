@@ -1,4 +1,4 @@
-import { profilePictureUrls, type CommentResponse } from '../src/model/index.ts'
+import { commentStatuses, profilePictureUrls, type CommentResponse } from '../src/model/index.ts'
 import {
   dayMs,
   hourMs,
@@ -6,6 +6,7 @@ import {
   referenceTime,
   reseed,
   seedKinds,
+  weighted,
   type SeedContext,
 } from './seeded-faker.ts'
 
@@ -13,7 +14,7 @@ import {
 export const commentsPerThread = 6
 
 // Readable English comments, cheap to draw: lorem text reads like noise in a UI, and faker's
-// phrase generators cost several microseconds each (this runs 100k times at start-up).
+// phrase generators are too slow for 100k comments (docs/performance.md, "Seeding").
 const sentences = [
   'Great read, thanks for sharing!',
   'This helped me a lot.',
@@ -38,12 +39,12 @@ const customData = [
   '{"source":"email","campaign":"spring"}',
 ]
 const separators = ['.', '_', '']
-const statusWeights = [
-  { weight: 80, value: 'Published' },
-  { weight: 10, value: 'WaitingForApproval' },
-  { weight: 5, value: 'Spam' },
-  { weight: 5, value: 'Hidden' },
-]
+const statusWeights = weighted(commentStatuses, {
+  Published: 80,
+  WaitingForApproval: 10,
+  Spam: 5,
+  Hidden: 5,
+})
 
 interface Thread {
   readonly index: number
@@ -60,14 +61,9 @@ interface Thread {
  * const comment = createCommentMaker({ seed: 1, faker: createSeededFaker() })
  * comment(7).ThreadKey === comment(6).ThreadKey // true
  */
-/** A comment's key alone: the first draw of its random stream, cheap to make ahead. */
-export function makeCommentKey(context: SeedContext, index: number): string {
-  return randomGuid(reseed(context, seedKinds.comment, index))
-}
-
 export function createCommentMaker(context: SeedContext): (index: number) => CommentResponse {
-  // Faker's name and e-mail helpers go through its template engine (1 to 2 µs a call);
-  // drawing from its word lists directly gives the same kind of values far cheaper.
+  // Faker's name and e-mail helpers go through its template engine; drawing from its word
+  // lists directly gives the same kind of values far cheaper (docs/performance.md, "Seeding").
   const definitions = context.faker.rawDefinitions
   const firstNames = definitions.person?.first_name?.generic ?? ['Alex']
   const lastNames = definitions.person?.last_name?.generic ?? ['Smith']
@@ -91,7 +87,7 @@ export function createCommentMaker(context: SeedContext): (index: number) => Com
   return (index) => {
     const thread = threadOf(Math.floor(index / commentsPerThread))
     const faker = reseed(context, seedKinds.comment, index)
-    // The key is the first draw, so the store can key every comment without making it.
+    // The key is the first draw, as `firstGuid` makes it for the store's keys.
     const key = randomGuid(faker)
     const firstName = faker.helpers.arrayElement(firstNames)
     const lastName = faker.helpers.arrayElement(lastNames)

@@ -8,6 +8,7 @@ import {
   reseed,
   seedKinds,
   type SeedContext,
+  weighted,
   type SeededFaker,
 } from './seeded-faker.ts'
 
@@ -21,6 +22,14 @@ export const lifecycleStatuses = [
 ] as const
 export type LifecycleStatus = (typeof lifecycleStatuses)[number]
 
+// How often the seeds draw each status, and how the CMS shows it.
+const statusWeights = weighted(lifecycleStatuses, {
+  Published: 5,
+  Draft: 2,
+  AwaitingApproval: 1,
+  Unpublished: 1,
+  Scheduled: 1,
+})
 const statusLabels: Record<LifecycleStatus, string> = {
   Published: 'Published',
   Draft: 'Draft',
@@ -78,13 +87,7 @@ function datePath(date: Date): string {
 // Internally consistent: published iff Published; a lock has an owner; an item locked by
 // someone else cannot be edited; changing the status needs edit rights.
 function makeLifecycleStatus(faker: SeededFaker): LifecycleStatusModel {
-  const status = faker.helpers.weightedArrayElement<LifecycleStatus>([
-    { weight: 5, value: 'Published' },
-    { weight: 2, value: 'Draft' },
-    { weight: 1, value: 'AwaitingApproval' },
-    { weight: 1, value: 'Unpublished' },
-    { weight: 1, value: 'Scheduled' },
-  ])
+  const status = faker.helpers.weightedArrayElement(statusWeights)
   const isAdmin = faker.datatype.boolean(0.3)
   const isLocked = faker.datatype.boolean(0.2)
   const isLockedByMe = isLocked && faker.datatype.boolean()

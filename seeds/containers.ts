@@ -51,15 +51,10 @@ const pageKinds = ['overview', 'deals', 'guide', 'collection', 'highlights']
  * The container-info page `index` of a seed: its containers and fields carry the same facts
  * and constraints a POST of them would be answered with.
  */
-/** A page's `PageId` alone: the first draw of its random stream, cheap to make ahead. */
-export function makeContainerPageId(context: SeedContext, index: number): string {
-  return randomGuid(reseed(context, seedKinds.containerPage, index))
-}
-
 export function makeContainerPage(context: SeedContext, index: number): ContainerInfoMessage {
   // Everything random about the page comes first: the facts below reseed the shared faker.
   const faker = reseed(context, seedKinds.containerPage, index)
-  const pageId = randomGuid(faker)
+  const pageId = randomGuid(faker) // the first draw, as `firstGuid` makes it for the store
   const skeletons = Array.from({ length: faker.number.int({ min: 2, max: 4 }) }, () =>
     makeSkeleton(faker),
   )

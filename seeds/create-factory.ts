@@ -1,10 +1,10 @@
 import type { EntityFactory } from '../src/store/index.ts'
-import { makeAbTest, makeAbTestId } from './ab-tests.ts'
-import { createCommentMaker, makeCommentKey } from './comments.ts'
+import { makeAbTest } from './ab-tests.ts'
+import { createCommentMaker } from './comments.ts'
 import { makeContainerFacts } from './container-facts.ts'
-import { makeContainerPage, makeContainerPageId, makePageTitle } from './containers.ts'
+import { makeContainerPage, makePageTitle } from './containers.ts'
 import { makeFieldConstraints } from './field-constraints.ts'
-import { createSeededFaker, type SeedContext } from './seeded-faker.ts'
+import { createSeededFaker, firstGuid, seedKinds, type SeedContext } from './seeded-faker.ts'
 import { makeService, makeServiceRoute } from './services.ts'
 
 /**
@@ -18,15 +18,16 @@ export function createFactory(seed: number): EntityFactory {
   // One faker per factory: two stores with different seeds never share a random stream.
   const context: SeedContext = { seed, faker: createSeededFaker() }
   const makeComment = createCommentMaker(context)
+  // A key is its entity's first draws, so the store keys every entity without making it.
   const keyMakers = {
-    abTests: makeAbTestId,
-    services: makeServiceRoute,
-    containers: makeContainerPageId,
-    comments: makeCommentKey,
+    abTests: (index: number) => firstGuid(context, seedKinds.abTest, index),
+    services: (index: number) => makeServiceRoute(context, index),
+    containers: (index: number) => firstGuid(context, seedKinds.containerPage, index),
+    comments: (index: number) => firstGuid(context, seedKinds.comment, index),
   }
   return {
     seed,
-    keyOf: (kind, index) => keyMakers[kind](context, index).toLowerCase(),
+    keyOf: (kind, index) => keyMakers[kind](index).toLowerCase(),
     abTest: (index) => makeAbTest(context, index),
     service: (index) => makeService(context, index),
     containerPage: (index) => makeContainerPage(context, index),

@@ -65,6 +65,22 @@ export function reseed(context: SeedContext, kind: SeedKind, ...ids: number[]): 
 }
 
 /**
+ * The first draw of the stream of (seed, kind, index) as a GUID: an entity's id, made without
+ * making the entity, so the store can key every seeded entity at start.
+ */
+export function firstGuid(context: SeedContext, kind: SeedKind, index: number): string {
+  return randomGuid(reseed(context, kind, index))
+}
+
+/** A value set with a weight for each value, in the set's order, for `weightedArrayElement`. */
+export function weighted<const V extends string>(
+  values: readonly V[],
+  weights: Readonly<Record<V, number>>,
+): { value: V; weight: number }[] {
+  return values.map((value) => ({ value, weight: weights[value] }))
+}
+
+/**
  * Two independent 32-bit hashes of a text id, to seed from string ids (page ids, item ids,
  * field names); two words keep collisions out of reach for any realistic number of ids.
  */
@@ -93,8 +109,8 @@ export function canonicalId(id: string): string {
 
 /**
  * A random version-4 GUID in lowercase 8-4-4-4-12 text, from the faker's stream. Faker's own
- * `string.uuid()` draws 31 hex digits one by one (about 2 µs); four 32-bit draws do the same
- * job several times faster, which matters at 100k comments.
+ * `string.uuid()` draws 31 hex digits one by one; four 32-bit draws do the same job several
+ * times faster, which matters at 100k comments (docs/performance.md, "Seeding").
  */
 export function randomGuid(faker: SeededFaker): string {
   const a = hex8(faker.number.int(0xffffffff))

@@ -1,7 +1,7 @@
-// Faker's own Mersenne Twister takes about 30 µs to reseed, and the seeds reseed before every
-// entity: 100k comments would spend 3 s on reseeding alone. This generator (sfc32, a small
-// well-studied PRNG with a 128-bit state) reseeds in well under a microsecond, which is all the
-// seeds need. It never touches Math.random or crypto, so it gives the same numbers everywhere.
+// The seeds reseed before every entity, and faker's own Mersenne Twister is far too slow to
+// reseed for that (docs/performance.md, "Seeding"). This generator (sfc32, a small well-studied
+// PRNG with a 128-bit state) reseeds almost for free, which is all the seeds need. It never
+// touches Math.random or crypto, so it gives the same numbers everywhere.
 
 /** The shape faker accepts as its source of randomness (faker's `Randomizer`). */
 export interface Randomizer {

@@ -1,5 +1,5 @@
 import type { ContentsProxy, CreateService, PropertiesProxy } from '../src/model/index.ts'
-import { contentTypeCatalog, type TypeTemplate } from './content-type-catalog.ts'
+import { contentTypeCatalog, type PropertyType, type TypeTemplate } from './content-type-catalog.ts'
 import { reseed, seedKinds, type SeedContext, type SeededFaker } from './seeded-faker.ts'
 
 export const serviceAccessLevels = ['Everyone', 'Authenticated', 'Administrators'] as const
@@ -63,7 +63,7 @@ function makeType(
   const properties: PropertiesProxy[] = [
     {
       Name: 'Id',
-      PropertyType: 'Guid',
+      PropertyType: 'Guid' satisfies PropertyType,
       IsPersistent: true,
       AllowSort: true,
       AllowFilter: true,

@@ -1,102 +1,21 @@
 import { escapeHtml } from '../wire/formats/html.ts'
-import { dashboardScript } from './dashboard-script.ts'
+import { cspHash, dashboardScript, dashboardSettings, dashboardStyle } from './dashboard/index.ts'
+
+const script = dashboardScript(dashboardSettings)
 
 // One self-contained document: no external scripts, styles, fonts or images, so it works
-// offline, behind the service worker and in Storybook alike. The CSP says so to the browser too.
+// offline, behind the service worker and in Storybook alike. The CSP says so to the browser too,
+// and allows only the page's own script and style, by their hashes: markup slipped into the
+// page could not run or restyle it.
 const contentSecurityPolicy = [
   "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
+  `script-src ${cspHash(script)}`,
+  `style-src ${cspHash(dashboardStyle)}`,
   "connect-src 'self'",
   "img-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ')
-
-const style = `
-:root {
-  --fg: #1f2328;
-  --muted: #656d76;
-  --line: #d0d7de;
-  --panel: #f6f8fa;
-  --accent: #0969da;
-  --ok: #1a7f37;
-  --warn: #9a6700;
-  --err: #cf222e;
-}
-* { box-sizing: border-box; }
-body { margin: 0; font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', sans-serif; color: var(--fg); }
-header {
-  display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1.2rem;
-  padding: 0.7rem 1.5rem; border-bottom: 1px solid var(--line); background: var(--panel);
-}
-h1 { font-size: 1.2rem; margin: 0; }
-h2 { font-size: 1rem; margin: 0 0 0.6rem; }
-h3 { font-size: 0.95rem; margin: 0 0 0.4rem; }
-h4 { font-size: 0.85rem; margin: 0 0 0.2rem; }
-a { color: var(--accent); }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
-.nowrap, td.mono { white-space: nowrap; }
-.muted { color: var(--muted); }
-.spacer { flex: 1; }
-main {
-  display: grid; gap: 1rem; padding: 1rem 1.5rem;
-  grid-template-columns: repeat(auto-fit, minmax(330px, 1fr));
-}
-section { border: 1px solid var(--line); border-radius: 6px; padding: 0.8rem 1rem; min-width: 0; }
-.wide { grid-column: 1 / -1; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0 0 0.6rem; }
-dt { color: var(--muted); }
-dd { margin: 0; font-weight: 600; }
-form, .row { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.45rem 0; }
-label { color: var(--muted); }
-input { font: inherit; padding: 0.2rem 0.4rem; border: 1px solid var(--line); border-radius: 6px; }
-input[type='number'] { width: 6rem; }
-button {
-  font: inherit; padding: 0.2rem 0.7rem; border: 1px solid var(--line); border-radius: 6px;
-  background: var(--panel); color: var(--fg); cursor: pointer;
-}
-button:hover { background: #eaeef2; }
-button:disabled { color: var(--muted); cursor: default; }
-button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
-button.danger { color: var(--err); }
-ul.list { list-style: none; padding: 0; margin: 0.3rem 0; }
-ul.list li { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; padding: 0.25rem 0; border-bottom: 1px solid var(--line); }
-ul.list li:last-child { border-bottom: 0; }
-.grow { flex: 1; min-width: 8rem; overflow-wrap: anywhere; }
-.counts { display: flex; flex-wrap: wrap; gap: 0.6rem; }
-.count {
-  display: flex; flex-direction: column; min-width: 7.5rem; padding: 0.5rem 0.8rem;
-  border: 1px solid var(--line); border-radius: 6px; text-decoration: none; color: var(--fg);
-}
-.count:hover { border-color: var(--accent); }
-.count-value { font-size: 1.6rem; font-weight: 600; }
-.count-label { color: var(--muted); }
-/* Ids and dates stay on one line: wide tables scroll sideways rather than wrap a GUID. */
-.tables { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(640px, 1fr)); }
-.scroll { max-height: 22rem; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: baseline; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); }
-th { position: sticky; top: 0; background: var(--panel); font-weight: 600; white-space: nowrap; }
-td.num, th.num { text-align: right; white-space: nowrap; }
-td.path { overflow-wrap: anywhere; }
-tr.entry { cursor: pointer; }
-tr.entry:hover { background: #f3f6f9; }
-tr.s2 .status { color: var(--ok); }
-tr.s3 .status, tr.s4 .status { color: var(--warn); }
-tr.s5 .status { color: var(--err); }
-tr.detail td { background: #fbfcfd; }
-.bodies { display: grid; gap: 0.8rem; grid-template-columns: 1fr 1fr; }
-pre {
-  margin: 0; padding: 0.4rem; max-height: 16rem; overflow: auto; white-space: pre-wrap;
-  overflow-wrap: anywhere; background: #fff; border: 1px solid var(--line); border-radius: 4px;
-  font-size: 12px;
-}
-#message { margin: 0; padding: 0.35rem 1.5rem; border-bottom: 1px solid var(--line); }
-#message:empty { display: none; }
-#message.error, #connection.error { color: var(--err); }
-#message.ok { color: var(--ok); }
-`
 
 /**
  * The dashboard's answer headers. The policy is sent as a header too, where `frame-ancestors`
@@ -123,7 +42,7 @@ export function dashboardHtml(options: { basePath: string }): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">
 <title>restapi-mock dashboard</title>
-<style>${style}</style>
+<style>${dashboardStyle}</style>
 </head>
 <body>
 <header>
@@ -201,7 +120,7 @@ export function dashboardHtml(options: { basePath: string }): string {
   <div class="tables" id="tables"></div>
 </section>
 </main>
-<script>${dashboardScript}</script>
+<script>${script}</script>
 </body>
 </html>
 `

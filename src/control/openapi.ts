@@ -16,6 +16,7 @@ import {
   type JsonSchema,
   type MediaTypes,
 } from './dto-schemas.ts'
+import { operationParameters, type OpenApiParameter } from './openapi-parameters.ts'
 
 // The OpenAPI 3.1 document of the operations (decisions.md section 6), built from the same
 // operations and DTO field tables the resolvers use, so it cannot drift from what is served.
@@ -36,15 +37,6 @@ export interface OpenApiOperation {
   parameters: OpenApiParameter[]
   requestBody: { description: string; required: boolean; content: MediaTypes }
   responses: Record<string, OpenApiResponse>
-}
-
-export interface OpenApiParameter {
-  name: string
-  in: 'path' | 'query'
-  required: boolean
-  description: string
-  schema: JsonSchema
-  example?: string
 }
 
 export interface OpenApiResponse {
@@ -94,8 +86,6 @@ const notes = new Map<DtoDef, { summary: string; errors?: Partial<Record<ErrorSt
     },
   ],
 ])
-
-const pathExamples: Readonly<Record<string, string>> = { product: 'cms' }
 
 /**
  * The OpenAPI 3.1 document of the operations: paths, parameters, every wire format as a media
@@ -165,7 +155,7 @@ function describeOperation(operation: Operation, operationId: string): OpenApiOp
   return {
     operationId,
     summary: note?.summary ?? `${requestDto.name} → ${responseDto.name}`,
-    parameters: [...pathParameters(operation.route), ...queryParameters],
+    parameters: operationParameters(operation.route),
     requestBody: {
       description:
         `The ${requestDto.name} in any readable format, chosen by Content-Type. Fields may also ` +
@@ -176,43 +166,3 @@ function describeOperation(operation: Operation, operationId: string): OpenApiOp
     responses,
   }
 }
-
-function pathParameters(route: string): OpenApiParameter[] {
-  return Array.from(route.matchAll(/\{([^}]+)\}/g), (match) => {
-    const name = match[1] ?? ''
-    const example = pathExamples[name]
-    return {
-      name,
-      in: 'path' as const,
-      required: true,
-      description: 'A path variable: any value is accepted.',
-      schema: { type: 'string' },
-      ...(example ? { example } : {}),
-    }
-  })
-}
-
-function queryParameter(name: string, description: string, schema: JsonSchema): OpenApiParameter {
-  return { name, in: 'query', required: false, description, schema }
-}
-
-const queryParameters: readonly OpenApiParameter[] = [
-  queryParameter(
-    'format',
-    'The answer format; wins over Accept. A path extension (`.csv`) does the same.',
-    { type: 'string', enum: [...formats] },
-  ),
-  queryParameter(
-    'callback',
-    'JSONP: the JSON answer wrapped as `callback(...)`, served as text/javascript. Only a ' +
-      'JavaScript name (or dotted path) is taken.',
-    { type: 'string' },
-  ),
-  queryParameter(
-    'jsconfig',
-    'Serializer options for JSON, JSV and CSV: comma-separated `key[:value]`, e.g. ' +
-      '`EmitCamelCaseNames:true,dh:iso8601,inv` (casing, date handler, IncludeNullValues, ' +
-      'ExcludeDefaultValues, TreatEnumAsInteger).',
-    { type: 'string' },
-  ),
-]

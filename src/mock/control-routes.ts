@@ -1,16 +1,18 @@
+import type {
+  JournalDocument,
+  ResetDocument,
+  SettingsDocument,
+  SnapshotsDocument,
+} from '../control/control-documents.ts'
 import { journalToHar } from '../control/har.ts'
 import type { ControlState } from '../control/interceptor.ts'
-import { parseLatency, type Latency } from '../control/latency.ts'
 import { stateJson } from '../control/state-document.ts'
 import { readStatePage, statePageJson } from '../control/state-page.ts'
 import type { Store, StoreSnapshot } from '../store/index.ts'
-import {
-  controlPath,
-  DecodeError,
-  readBodyText,
-  type ControlResolver,
-  type MockConfig,
-} from '../wire/index.ts'
+import { controlPath, type ControlResolver, type MockConfig } from '../wire/index.ts'
+import { fail, json, jsonType, noContent, readJsonBody, safeDecode } from './control-answers.ts'
+import { refuseSnapshot } from './snapshot-names.ts'
+import { toLatency } from './to-latency.ts'
 
 export interface NamedSnapshot {
   readonly snapshot: StoreSnapshot
@@ -31,21 +33,6 @@ export interface ControlDeps {
   readonly openApi: () => Promise<object>
   readonly dashboard: () => Promise<Response>
   readonly version: string
-}
-
-const jsonType = 'application/json; charset=utf-8'
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': jsonType } })
-}
-
-function noContent(): Response {
-  return new Response(null, { status: 204 })
-}
-
-/** A control-plane error in the ServiceStack shape, so clients read errors one way. */
-function fail(status: number, errorCode: string, message: string): Response {
-  return json({ ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: [] } }, status)
 }
 
 /**
@@ -89,7 +76,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
           )
         }
         store.reset(seedText === null ? undefined : Number(seedText))
-        return json({ seed: store.seed })
+        return json({ seed: store.seed } satisfies ResetDocument)
       }
       case 'GET /snapshots':
         return json({
@@ -98,7 +85,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
             seed: saved.snapshot.seed,
             savedAt: saved.savedAt,
           })),
-        })
+        } satisfies SnapshotsDocument)
       case 'POST /snapshots/:name': {
         const refused = refuseSnapshot(name as string, snapshots, deps.maxSnapshots)
         if (refused) return fail(400, 'ArgumentException', refused)
@@ -127,7 +114,10 @@ export function createControl(deps: ControlDeps): ControlResolver {
             `Failed to read the journal: limit '${limitText}' is not a whole number`,
           )
         }
-        return json({ capacity: state.journal.capacity, entries: state.journal.entries(limit) })
+        return json({
+          capacity: state.journal.capacity,
+          entries: state.journal.entries(limit),
+        } satisfies JournalDocument)
       }
       case 'DELETE /journal':
         state.journal.clear()
@@ -179,26 +169,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
   }
 }
 
-/** The longest snapshot name, in characters. */
-export const maxSnapshotNameLength = 200
-
-/** Why a snapshot may not be saved under `name` (a new name past the cap), or undefined. */
-function refuseSnapshot(
-  name: string,
-  snapshots: ReadonlyMap<string, NamedSnapshot>,
-  max: number,
-): string | undefined {
-  if (name.length > maxSnapshotNameLength) {
-    return `Failed to save the snapshot: its name has ${name.length} characters, over the limit of ${maxSnapshotNameLength}`
-  }
-  // Saving under a name already saved replaces that snapshot, so it never passes the cap.
-  if (!snapshots.has(name) && snapshots.size >= max) {
-    return `Failed to save snapshot '${name}': ${snapshots.size} snapshots are saved, the limit (--max-snapshots ${max}); delete one first (DELETE /__mock/snapshots/<name>)`
-  }
-  return undefined
-}
-
-function settings(deps: ControlDeps): object {
+function settings(deps: ControlDeps): SettingsDocument {
   return {
     seed: deps.store.seed,
     counts: deps.store.counts,
@@ -210,35 +181,4 @@ function settings(deps: ControlDeps): object {
     journalCapacity: deps.state.journal.capacity,
     maxSnapshots: deps.maxSnapshots,
   }
-}
-
-async function readJsonBody(request: Request, config: MockConfig): Promise<unknown> {
-  try {
-    const text = await readBodyText(request, config.limits.bodyBytes)
-    return text.trim() === '' ? null : (JSON.parse(text) as unknown)
-  } catch (error) {
-    const status = error instanceof DecodeError ? error.status : 400
-    return fail(
-      status,
-      'SerializationException',
-      `Failed to read the request: ${(error as Error).message}`,
-    )
-  }
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
-}
-
-function toLatency(body: unknown): Latency | null | undefined {
-  if (body === null) return null
-  if (typeof body !== 'object' || Array.isArray(body)) return undefined
-  const { ms, min, max } = body as Record<string, unknown>
-  if (typeof ms === 'number') return parseLatency(String(ms))
-  if (typeof min === 'number' && typeof max === 'number') return parseLatency(`${min}-${max}`)
-  return undefined
 }

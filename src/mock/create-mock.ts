@@ -1,5 +1,5 @@
 // The mock itself: operations, control plane and dispatch, without msw, so the Node server
-// starts without loading it (measured: about 50 ms of start-up and 25 MB of memory).
+// starts without loading it (docs/performance.md, "Start-up without msw").
 import {
   createFaultRules,
   createJournal,

@@ -5,5 +5,7 @@ export {
   type Mock,
   type MockOptions,
 } from './create-mock.ts'
-export { createControl, maxSnapshotNameLength, type NamedSnapshot } from './control-routes.ts'
+export { createControl, type NamedSnapshot } from './control-routes.ts'
+export { maxSnapshotNameLength } from './snapshot-names.ts'
 export { createStore, type StoreOptions } from './create-store.ts'
+export { stateJson } from '../control/index.ts'

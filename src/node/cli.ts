@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { cliOptions, usageText } from './cli-options.ts'
+import { commaList } from './comma-list.ts'
 import { createStore } from '../mock/index.ts'
 import { createServer } from './server.ts'
 import { defaultCounts, type Counts } from '../store/index.ts'
@@ -31,7 +32,7 @@ function parseInteger(name: string, text: string, min: number, max: number): num
 
 function parseCounts(text: string): Partial<Counts> {
   const counts: Partial<Counts> = {}
-  for (const item of text.split(',').filter(Boolean)) {
+  for (const item of commaList(text)) {
     const [key = '', value = ''] = item.split('=')
     const name = (Object.keys(defaultCounts) as (keyof Counts)[]).find(
       (known) => known.toLowerCase() === key.trim().toLowerCase(),

@@ -1,4 +1,6 @@
 import { isIPv6 } from 'node:net'
+import { commaList } from './comma-list.ts'
+import { rememberAnswers } from './remember-answers.ts'
 
 /**
  * Host names the Node server answers besides loopback ones: exact names or addresses, or
@@ -74,21 +76,14 @@ export function isHostEntry(entry: string): boolean {
 
 /** `--allowed-hosts`: a comma-separated list, or `all` for any host. */
 export function parseAllowedHosts(text: string): AllowedHosts {
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+  const entries = commaList(text)
   if (entries.some((entry) => entry.toLowerCase() === 'all')) return true
   return entries.map(allowedHostEntry)
 }
 
-/** Past this many distinct Host values the memo starts again: a bound, not an LRU. */
-const memoLimit = 256
-
 /**
  * Whether the server answers a request with this `Host` value: loopback names always, others
- * when allowed. Clients send the same one or two values again and again, so each answer is
- * remembered (the URL parser costs a few microseconds).
+ * when allowed.
  * @example createHostCheck(['.example.com'])('app.example.com:4000') // true
  */
 export function createHostCheck(allowed: AllowedHosts = []): (host: string) => boolean {
@@ -99,25 +94,13 @@ export function createHostCheck(allowed: AllowedHosts = []): (host: string) => b
     if (entry.startsWith('.')) domains.push(entry)
     else exact.add(entry)
   }
-  const memo = new Map<string, boolean>()
-  let lastAllowed: string | undefined
-  return (host) => {
-    if (host === lastAllowed) return true
-    let answer = memo.get(host)
-    if (answer === undefined) {
-      const name = hostnameOf(host)
-      answer =
-        name !== null &&
-        (isLoopbackHostname(name) ||
-          exact.has(name) ||
-          domains.some((domain) => name === domain.slice(1) || name.endsWith(domain)))
-      // Only values a browser could send are kept: a 16 KB header is refused, not remembered.
-      if (name !== null) {
-        if (memo.size >= memoLimit) memo.clear()
-        memo.set(host, answer)
-      }
-    }
-    if (answer) lastAllowed = host
-    return answer
-  }
+  return rememberAnswers((host) => {
+    const name = hostnameOf(host)
+    return (
+      name !== null &&
+      (isLoopbackHostname(name) ||
+        exact.has(name) ||
+        domains.some((domain) => name === domain.slice(1) || name.endsWith(domain)))
+    )
+  })
 }

@@ -1,4 +1,6 @@
+import { commaList } from './comma-list.ts'
 import { hostnameOf, isLoopbackHostname } from './host-check.ts'
+import { rememberAnswers } from './remember-answers.ts'
 
 /**
  * Origins whose pages may call the Node server besides loopback ones (`http://localhost:5173`,
@@ -26,21 +28,15 @@ export function originEntry(entry: string): string {
 
 /** `--cors-origin`: a comma-separated list of origins, or `*` for any. */
 export function parseAllowedOrigins(text: string): AllowedOrigins {
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+  const entries = commaList(text)
   if (entries.includes('*')) return '*'
   return entries.map(originEntry)
 }
 
-/** Past this many distinct origins the memo starts again: a bound, not an LRU. */
-const memoLimit = 256
-
 /**
  * Whether a page of this `Origin` may call the mock: a loopback origin, an allowed one, or the
  * mock's own (the origin names the `Host` the request was sent to, which passed the host check
- * already: the dashboard opened on an allowed host name). Answers are remembered by origin.
+ * already: the dashboard opened on an allowed host name).
  * @example createOriginCheck([])('http://localhost:5173', '127.0.0.1:4000') // true
  */
 export function createOriginCheck(
@@ -48,25 +44,8 @@ export function createOriginCheck(
 ): (origin: string, host: string | null) => boolean {
   if (allowed === '*') return () => true
   const listed = new Set(allowed.map(originEntry))
-  const memo = new Map<string, boolean>()
-  let lastAllowed: string | undefined
-  return (origin, host) => {
-    if (origin === lastAllowed) return true
-    let answer = memo.get(origin)
-    if (answer === undefined) {
-      answer = listedOrLoopback(origin, listed)
-      // A 16 KB header is judged, not remembered.
-      if (origin.length <= 256) {
-        if (memo.size >= memoLimit) memo.clear()
-        memo.set(origin, answer)
-      }
-    }
-    if (answer) {
-      lastAllowed = origin
-      return true
-    }
-    return host !== null && isOwnOrigin(origin, host)
-  }
+  const allowedOrigin = rememberAnswers((origin) => listedOrLoopback(origin, listed))
+  return (origin, host) => allowedOrigin(origin) || (host !== null && isOwnOrigin(origin, host))
 }
 
 function listedOrLoopback(origin: string, listed: ReadonlySet<string>): boolean {

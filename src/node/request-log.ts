@@ -16,8 +16,8 @@ const batchBytes = 64 * 1024
 
 /**
  * A batched line logger: lines are encoded into one buffer and go out together at most every
- * 50 ms. Each write to a terminal or pipe is a system call that also wakes the reader; under
- * load, one per request cost about a tenth of the throughput. The lines are copied into the
+ * 50 ms. Each write to a terminal or pipe is a system call that also wakes the reader, too dear
+ * to pay once a request (docs/performance.md, "The Node server"). The lines are copied into the
  * buffer at once rather than queued as strings, which would outlive the young generation and
  * cost garbage collection time, as the journal's kept strings did.
  */

@@ -1,3 +1,5 @@
+import { EntriesMap } from './entries-map.ts'
+
 /** Where a seeded entity not made yet stands: its index in the seed. */
 class Pending {
   readonly index: number
@@ -16,7 +18,7 @@ function unreachable(): never {
  * only when `get` or an iteration reaches it: 100,000 entities per kind start in milliseconds
  * and lookups stay by key.
  */
-export class LazyMap<V> extends Map<string, V> {
+export class LazyMap<V> extends EntriesMap<V> {
   readonly #make: (index: number) => V
 
   constructor(count: number, keyOf: (index: number) => string, make: (index: number) => V) {
@@ -45,18 +47,6 @@ export class LazyMap<V> extends Map<string, V> {
   override values(): MapIterator<V> {
     this.settleAll()
     return super.values()
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.entries()
-  }
-
-  override forEach(
-    callback: (value: V, key: string, map: Map<string, V>) => void,
-    thisArg?: unknown,
-  ): void {
-    this.settleAll()
-    super.forEach(callback, thisArg)
   }
 
   /**

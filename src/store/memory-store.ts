@@ -139,35 +139,13 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
 
 function seedState(factory: EntityFactory, counts: Counts): StoreState {
   // Every seeded entity is keyed now and made on first use (see LazyMap).
+  const seeded = <V>(kind: keyof Counts, make: (index: number) => V): SnapshotMap<V> =>
+    new SnapshotMap(new LazyMap(counts[kind], (i) => factory.keyOf(kind, i), make))
   return {
-    abTests: new SnapshotMap(
-      new LazyMap(
-        counts.abTests,
-        (i) => factory.keyOf('abTests', i),
-        (i) => factory.abTest(i),
-      ),
-    ),
-    services: new SnapshotMap(
-      new LazyMap(
-        counts.services,
-        (i) => factory.keyOf('services', i),
-        (i) => factory.service(i),
-      ),
-    ),
-    containers: new SnapshotMap(
-      new LazyMap(
-        counts.containers,
-        (i) => factory.keyOf('containers', i),
-        (i) => factory.containerPage(i),
-      ),
-    ),
-    comments: new SnapshotMap(
-      new LazyMap(
-        counts.comments,
-        (i) => factory.keyOf('comments', i),
-        (i) => factory.comment(i),
-      ),
-    ),
+    abTests: seeded('abTests', (i) => factory.abTest(i)),
+    services: seeded('services', (i) => factory.service(i)),
+    containers: seeded('containers', (i) => factory.containerPage(i)),
+    comments: seeded('comments', (i) => factory.comment(i)),
   }
 }
 

@@ -1,3 +1,4 @@
+import { EntriesMap } from './entries-map.ts'
 import { LazyMap } from './lazy-map.ts'
 
 type Layer<V> = ReadonlyMap<string, V>
@@ -18,7 +19,7 @@ type Layer<V> = ReadonlyMap<string, V>
  * handful), and once the changes outgrow the base they are folded into a copy of it. Iteration
  * keeps an eager Map's order: updates where the key was, new keys at the end.
  */
-export class SnapshotMap<V> extends Map<string, V> {
+export class SnapshotMap<V> extends EntriesMap<V> {
   #base: LazyMap<V>
   /** Frozen changes over the base, oldest first; shared with snapshots, never changed. */
   #layers: readonly Layer<V>[]
@@ -117,17 +118,6 @@ export class SnapshotMap<V> extends Map<string, V> {
 
   override entries(): MapIterator<[string, V]> {
     return this.#owned ? this.#base.entries() : this.#entries()
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.entries()
-  }
-
-  override forEach(
-    callback: (value: V, key: string, map: Map<string, V>) => void,
-    thisArg?: unknown,
-  ): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this)
   }
 
   #changed(key: string): V | undefined {

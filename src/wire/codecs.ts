@@ -3,7 +3,8 @@ import type { Format } from './format.ts'
 import { readCsv } from './formats/csv-read.ts'
 import { readXml } from './formats/xml-read.ts'
 import type { Loose } from './loose.ts'
-import { eagerReaders } from './reader-of.ts'
+import { readJson } from './formats/json.ts'
+import { readJsv } from './formats/jsv-read.ts'
 import type { RequestContext } from './request-context.ts'
 import { writers } from './writers.ts'
 
@@ -20,8 +21,16 @@ export interface Codec {
  * load only with this module, on the first body that needs them.
  */
 export const codecs: Readonly<Record<Format, Codec>> = {
-  json: { format: 'json', read: eagerReaders.json, write: writers.json },
-  jsv: { format: 'jsv', read: eagerReaders.jsv, write: writers.jsv },
+  json: {
+    format: 'json',
+    read: (text, def, ctx) => readJson(text, def.name, ctx.config.limits),
+    write: writers.json,
+  },
+  jsv: {
+    format: 'jsv',
+    read: (text, _def, ctx) => readJsv(text, ctx.config.limits),
+    write: writers.jsv,
+  },
   csv: {
     format: 'csv',
     read: (text, def, ctx) => readCsv(text, def, ctx.config.limits),

@@ -26,7 +26,7 @@ export {
   internalErrorAnswer,
   notFoundAnswer,
 } from './errors.ts'
-export type { Exchange } from './exchange.ts'
+
 export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './format.ts'
 export { parseGuid } from './formats/guid.ts'
 export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'
@@ -43,8 +43,8 @@ export {
 export { readBodyText } from './read-body.ts'
 export { readRequest } from './read-request.ts'
 export { RequestBody } from './request-body.ts'
-export type { RequestContext } from './request-context.ts'
-export { fetchHost, type RequestHost } from './request-host.ts'
+export type { Exchange, RequestContext, RequestHost } from './request-context.ts'
+export { fetchHost } from './fetch-host.ts'
 export { headerSafe, respond } from './respond.ts'
 export { compileRoutes, matchRoute, type RouteMatch, type RouteTable } from './route-table.ts'
 export { ServiceError, type ServiceErrorDetails } from './service-error.ts'

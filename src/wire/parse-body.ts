@@ -1,7 +1,7 @@
 import type { DtoDef } from '../model/index.ts'
 import { formatOfContentType, type Format } from './format.ts'
 import { readJson } from './formats/json.ts'
-import { readJsv } from './formats/jsv.ts'
+import { readJsv } from './formats/jsv-read.ts'
 import type { Loose } from './loose.ts'
 import { readerOf } from './reader-of.ts'
 import type { RequestContext } from './request-context.ts'

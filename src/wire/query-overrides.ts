@@ -1,6 +1,6 @@
 import type { DtoDef } from '../model/index.ts'
 import { bindDto, type FieldIssue } from './bind-dto.ts'
-import { readJsv } from './formats/jsv.ts'
+import { readJsv } from './formats/jsv-read.ts'
 import type { LooseObject } from './loose.ts'
 import type { RequestContext } from './request-context.ts'
 

@@ -1,14 +1,14 @@
 import type { DtoDef } from '../model/index.ts'
 import type { Format } from './format.ts'
 import { readJson } from './formats/json.ts'
-import { readJsv } from './formats/jsv.ts'
+import { readJsv } from './formats/jsv-read.ts'
 import type { Loose } from './loose.ts'
 import type { RequestContext } from './request-context.ts'
 
 export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
 
 /** The readers of the common bodies: small, and on the path of almost every update. */
-export const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
+const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
   json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits),
   jsv: (text, _def, ctx) => readJsv(text, ctx.config.limits),
 }

@@ -4,7 +4,7 @@ import type { Format } from './format.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './negotiate.ts'
 import type { RequestBody } from './request-body.ts'
-import type { RequestHost } from './request-host.ts'
+import type { Answer } from './answer.ts'
 import type { WarningList } from './warning-list.ts'
 
 /** Everything an operation and the codecs know about one request; the dispatch builds it. */
@@ -36,4 +36,37 @@ export interface RequestContext {
   readonly warnings: WarningList
   /** A request header, as the host reads it; `name` lower-case. */
   header(name: string): string | null
+}
+
+/**
+ * What the runtime serving a request hands the dispatch with it: how to read a header, which
+ * headers every answer must carry, and whom to tell what was answered. The msw handlers and
+ * `app.request()` use `fetchHost`; the Node server reads Node's raw header list instead.
+ */
+export interface RequestHost {
+  /** A request header as `Headers.get` gives it (repeats joined with `, `); `name` lower-case. */
+  header(name: string): string | null
+  /** The request's headers, names and values in turn: what the journal keeps. */
+  headerList(): readonly string[]
+  /** Added to every answer (the Node server's CORS headers); `Vary` is appended to. */
+  readonly answerHeaders: Readonly<Record<string, string>> | undefined
+  /** Told of each request the mock answered under its base path (the Node server's log). */
+  answered?(exchange: Exchange): void
+}
+
+/** One request under the base path and what the mock made of it: the journal's and the log's. */
+export interface Exchange {
+  readonly request: Request
+  readonly host: RequestHost
+  /** Null when no route matched: the host answers its plain `404`. */
+  readonly ctx: RequestContext | null
+  /** The answer as written; null for a network error (a simulated fault, a client gone). */
+  readonly answer: Answer | null
+  /** When it arrived, in epoch ms. */
+  readonly startedAt: number
+  readonly durationMs: number
+  /** The latency the mock added, in ms. */
+  readonly delayMs: number
+  /** The fault applied: `code=503 (Prefer)`, `network (rule 2)`, `aborted`, or null. */
+  readonly fault: string | null
 }

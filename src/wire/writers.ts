@@ -3,7 +3,7 @@ import type { Format } from './format.ts'
 import { writeCsv } from './formats/csv.ts'
 import { writeHtml } from './formats/html.ts'
 import { writeJson } from './formats/json.ts'
-import { writeJsv } from './formats/jsv.ts'
+import { writeJsv } from './formats/jsv-write.ts'
 import { writeXml } from './formats/xml.ts'
 import type { RequestContext } from './request-context.ts'
 

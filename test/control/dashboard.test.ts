@@ -1,12 +1,20 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { dashboardHtml } from '../../src/control/dashboard.ts'
-import { dashboardScript } from '../../src/control/dashboard-script.ts'
-import { createApp, createStore } from '../../src/index.ts'
+import { createHash } from 'node:crypto'
+import { dashboardHeaders, dashboardHtml } from '../../src/control/dashboard.ts'
+import {
+  dashboardScript,
+  dashboardSettings,
+  dashboardStyle,
+} from '../../src/control/dashboard/index.ts'
+import { stateCollections } from '../../src/control/state-document.ts'
+import { createStore } from '../../src/index.ts'
+import { ResponseStatus } from '../../src/model/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
+import { buildHostApp } from '../support/index.ts'
 
 async function pageThroughApp(basePath?: string): Promise<Response> {
-  const app = createApp({ store: createStore({ seed: 1 }), ...(basePath ? { basePath } : {}) })
+  const { app } = buildHostApp(basePath ? { basePath } : {})
   return app.request('/__mock')
 }
 
@@ -18,6 +26,7 @@ async function pageThroughMsw(): Promise<Response> {
 }
 
 const html = dashboardHtml({ basePath: '/RestApi' })
+const script = dashboardScript(dashboardSettings)
 
 describe('GET /__mock: the dashboard page', () => {
   it.each([
@@ -48,7 +57,7 @@ describe('GET /__mock: the dashboard page', () => {
   })
 
   it('also answers on the trailing-slash form /__mock/', async () => {
-    const app = createApp({ store: createStore({ seed: 1 }) })
+    const { app } = buildHostApp()
     const response = await app.request('/__mock/')
     expect(response.status).toBe(200)
     expect(await response.text()).toBe(html)
@@ -70,7 +79,8 @@ describe('dashboardHtml: a self-contained page', () => {
   it('inlines exactly one style and one script', () => {
     expect(html.match(/<style\b/g)).toHaveLength(1)
     expect(html.match(/<script\b/g)).toHaveLength(1)
-    expect(html).toContain(`<script>${dashboardScript}</script>`)
+    expect(html).toContain(`<script>${script}</script>`)
+    expect(html).toContain(`<style>${dashboardStyle}</style>`)
   })
 
   it("links only to the mock's own /__mock documents", () => {
@@ -133,26 +143,119 @@ describe('dashboardHtml: escaping', () => {
 
 describe('the dashboard script', () => {
   it('never hands text to an HTML parser', () => {
-    expect(dashboardScript).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/)
-    expect(dashboardScript).not.toMatch(/\beval\(|new Function|setTimeout\(['"]/)
+    expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/)
+    expect(script).not.toMatch(/\beval\(|new Function|setTimeout\(['"`]/)
   })
 
   it('is valid JavaScript that cannot close its own script element', () => {
-    expect(() => new Function(dashboardScript)).not.toThrow()
-    expect(dashboardScript).not.toMatch(/<\/script/i)
-    expect(dashboardScript).not.toMatch(/<!--/)
+    expect(() => new Function(script)).not.toThrow()
+    expect(script).not.toMatch(/<\/script/i)
+    expect(script).not.toMatch(/<!--/)
+  })
+
+  it('keeps markup in its settings from closing the script element', () => {
+    const tables = [{ ...dashboardSettings.tables[0]!, title: '</script><!--' }]
+    const text = dashboardScript({ ...dashboardSettings, tables })
+    expect(text).not.toMatch(/<\/script|<!--/i)
+    expect(text).toContain('\\u003c/script>\\u003c!--')
   })
 
   it('fetches only root-relative /__mock URLs, so it works in the server and behind msw', () => {
-    const paths = dashboardScript.match(/'\/[^']*'/g) ?? []
+    const paths = script.match(/(['"`])\/[^'"`]*\1/g) ?? []
     expect(paths.length).toBeGreaterThan(5)
-    for (const path of paths) expect(path).toMatch(/^'\/__mock\//)
-    expect(dashboardScript).not.toMatch(/https?:/)
+    for (const path of paths) expect(path.slice(1)).toMatch(/^\/__mock\//)
+    expect(script).not.toMatch(/https?:/)
   })
 
-  it('polls the journal for the newest 50 entries', () => {
-    expect(dashboardScript).toContain("'/__mock/journal?limit=' + journalLimit")
-    expect(dashboardScript).toMatch(/const journalLimit = 50\b/)
-    expect(dashboardScript).toMatch(/const pollMs = 1[0-9]{3}\b/)
+  it('polls every 1 to 2 s for the newest 50 journal entries and 200 rows of each collection', () => {
+    expect(dashboardSettings.pollMs).toBeGreaterThanOrEqual(1000)
+    expect(dashboardSettings.pollMs).toBeLessThan(2000)
+    expect(dashboardSettings.journalLimit).toBe(50)
+    expect(dashboardSettings.rowLimit).toBe(200)
+    expect(script).toContain(JSON.stringify(dashboardSettings))
+  })
+
+  it('names no field of the DTOs it shows: its columns come from the settings', () => {
+    // The client reads an error's ResponseStatus.Message, typed by the ErrorResponse model.
+    const errorFields = new Set(ResponseStatus.entries.map((entry) => entry.name))
+    const fields = new Set(
+      stateCollections
+        .flatMap(({ dto }) => dto.entries.map((entry) => entry.name))
+        .filter((name) => !errorFields.has(name)),
+    )
+    expect(fields.size).toBeGreaterThan(30)
+    const code = dashboardScript({ ...dashboardSettings, tables: [] })
+    const named = [...fields].filter((field) =>
+      new RegExp(`['"\`]${field}['"\`]|\\.${field}\\b|\\b${field}:`).test(code),
+    )
+    expect(named).toEqual([])
+  })
+})
+
+describe("the Content-Security-Policy: only the page's own script and style run", () => {
+  const sha256 = (text: string): string =>
+    `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+  const directives = (policy: string): Map<string, string> =>
+    new Map(policy.split('; ').map((directive) => [directive.split(' ')[0] ?? '', directive]))
+
+  it.each([
+    ['header', dashboardHeaders['Content-Security-Policy'] ?? ''],
+    [
+      'meta element',
+      /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '',
+    ],
+  ])(
+    'allows the inline script and style by their hashes in the %s, and nothing inline else',
+    (_, policy) => {
+      const inline = directives(policy)
+      expect(inline.get('script-src')).toBe(`script-src ${sha256(script)}`)
+      expect(inline.get('style-src')).toBe(`style-src ${sha256(dashboardStyle)}`)
+      expect(policy).not.toContain('unsafe-inline')
+      expect(policy).not.toContain('unsafe-eval')
+    },
+  )
+
+  it('hashes the script exactly as the page carries it', () => {
+    const inPage = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? ''
+    expect(inPage).toBe(script)
+    expect(dashboardHeaders['Content-Security-Policy']).toContain(sha256(inPage))
+  })
+})
+
+describe("the dashboard's tables: columns from the model's field tables", () => {
+  it('has a table per collection of the state, in its order', () => {
+    expect(dashboardSettings.tables.map((table) => table.name)).toEqual(
+      stateCollections.map((collection) => collection.name),
+    )
+  })
+
+  it.each(stateCollections.map((collection) => [collection.name, collection.dto] as const))(
+    '%s: every column is a field of its DTO, shown as its type says',
+    (name, dto) => {
+      const table = dashboardSettings.tables.find((candidate) => candidate.name === name)
+      expect(table?.columns.length).toBeGreaterThan(2)
+      for (const column of table?.columns ?? []) {
+        const kind = dto.byName.get(column.field)?.spec.type.kind
+        expect(kind, column.field).toBeDefined()
+        const show = kind === 'date' ? 'date' : kind === 'list' ? 'count' : 'text'
+        expect(column.show, column.field).toBe(show)
+      }
+      expect(table?.columns[0]?.className).toBe('mono')
+    },
+  )
+
+  it('shows the columns it showed before, under the same headers', () => {
+    const headers = dashboardSettings.tables.map((table) => [
+      table.name,
+      table.columns.map(
+        (column) => `${column.label}${column.className ? `.${column.className}` : ''}`,
+      ),
+    ])
+    expect(headers).toEqual([
+      ['ABTests', ['Id.mono', 'Title', 'Status', 'Owner', 'LastModified.nowrap']],
+      ['Services', ['Route.mono', 'Name', 'Enabled', 'Protocol']],
+      ['Containers', ['PageId.mono', 'PageTitle', 'Containers.num']],
+      ['Comments', ['Key.mono', 'Name', 'Status', 'Rating.num', 'DateCreated.nowrap']],
+    ])
   })
 })

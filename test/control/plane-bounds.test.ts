@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dashboardScript } from '../../src/control/dashboard-script.ts'
+import { dashboardScript, dashboardSettings } from '../../src/control/dashboard/index.ts'
 import { createFactory } from '../../seeds/index.ts'
 import { createStore } from '../../src/index.ts'
 import { createMemoryStore } from '../../src/store/index.ts'
@@ -140,9 +140,10 @@ describe.each(ways)('GET /__mock/state?offset=&limit= (%s)', (way) => {
 
 describe('the dashboard', () => {
   it('polls a page of the state, never the whole of it', () => {
-    const polled = [...dashboardScript.matchAll(/'(\/__mock\/state[^']*)'/g)].map((m) => m[1])
+    const script = dashboardScript(dashboardSettings)
+    const polled = [...script.matchAll(/['"`](\/__mock\/state[^'"`]*)['"`]/g)].map((m) => m[1])
     expect(polled).toEqual(['/__mock/state?limit='])
-    expect(dashboardScript).toContain("'/__mock/state?limit=' + rowLimit")
+    expect(dashboardSettings.rowLimit).toBe(200)
   })
 })
 

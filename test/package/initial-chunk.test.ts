@@ -63,7 +63,7 @@ describe('the browser entry points, as the package build bundles them', () => {
     expect(packages).toEqual(expect.arrayContaining(['msw', '#simple-faker']))
     expect(
       modules.filter((id) =>
-        /control\/(dashboard|dashboard-script|openapi|dto-schemas)\.ts$|formats\/(csv|xml)-read\.ts$/.test(
+        /control\/(dashboard(\/[\w-]+)?|openapi|dto-schemas)\.ts$|formats\/(csv|xml)-read\.ts$/.test(
           id,
         ),
       ),

@@ -64,11 +64,15 @@ describe('lazy seeding', () => {
     map.set('k1', 10)
     map.delete('k0')
     map.set('new', 99)
-    expect([...map]).toEqual([
+    const expected = [
       ['k1', 10],
       ['k2', 2],
       ['new', 99],
-    ])
+    ]
+    const walked: [string, number][] = []
+    map.forEach((value, key) => walked.push([key, value]))
+    expect(walked).toEqual(expected)
+    expect([...map]).toEqual(expected)
   })
 
   it('takes a snapshot without making what is pending, and restores it', () => {

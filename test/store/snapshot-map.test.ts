@@ -130,6 +130,9 @@ describe('SnapshotMap against plain Maps', () => {
         }
         expect([...live]).toEqual([...model])
         expect([...live.keys()]).toEqual([...model.keys()])
+        const walked: [string, { v: number }][] = []
+        live.forEach((value, key) => walked.push([key, value]))
+        expect(walked).toEqual([...model])
         for (const [map, copy] of saved) {
           expect([...map.entries()]).toEqual([...copy.entries()])
           for (const k of copy.keys()) expect(map.has(k)).toBe(true)

@@ -4,7 +4,7 @@ import { DecodeError } from '../decode-error.ts'
 import type { Limits } from '../limits.ts'
 import type { Loose, LooseObject } from '../loose.ts'
 import { checkCsvWidth } from './csv-scan.ts'
-import { readJsv } from './jsv.ts'
+import { readJsv } from './jsv-read.ts'
 
 // Reading CSV is csv-parse's (its browser build needs no Node Buffer, so it runs in a service
 // worker). It sits apart from the writer so that the parser loads only with the readers.

@@ -1,15 +1,12 @@
 import type { DtoDef } from '../../model/index.ts'
-import { oncePerDto } from './compile-dto-function.ts'
-import { makeCsvTableWriter, type CsvCellWriters } from './csv-table-writer.ts'
-import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
+import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { jsvValue } from './jsv.ts'
+import { jsvValue } from './jsv-write.ts'
 
 // CSV as ServiceStack's CsvSerializer reads and writes a single DTO (servicestack-wire.md
 // sections 3.3 and 4): a header row and one data row, JSV inside the cells. Reading is in
-// csv-read.ts. Writing is ServiceStack's own quoting rule, below: csv-stringify did the same
-// per answer at about 11 µs, most of it re-reading its options (measured under load; the CSV
-// answer was a third slower than the JSON one).
+// csv-read.ts. Writing is ServiceStack's own quoting rule, below, hand-written because
+// csv-stringify cost a third of a CSV answer (docs/performance.md, "CSV writer").
 
 /** `CsvWriter.HasAnyEscapeChars`: `"`, `,`, CR or LF anywhere, or `[` or `{` first. */
 const escapeChars = /[",\r\n]|^[[{]/
@@ -17,9 +14,6 @@ const escapeChars = /[",\r\n]|^[[{]/
 /** One DTO as a CSV table: header row, data row, CRLF after each, nulls as empty cells. */
 export function writeCsv(def: DtoDef, value: object, options: WriteOptions): string {
   const record = value as Record<string, unknown>
-  // Almost every answer is written under the default options: a writer made for the DTO.
-  const compiled = options === defaultWriteOptions ? defaultTableWriter(def) : null
-  if (compiled) return compiled(record)
   let header = ''
   let row = ''
   for (const entry of def.entries) {
@@ -50,14 +44,6 @@ function csvCell(
   if (value === null || value === undefined) return ''
   if (type.kind === 'string') return String(value)
   return stripQuotes(jsvValue(type, value, options))
-}
-
-const defaultTableWriter = oncePerDto((def) => makeCsvTableWriter(def, defaultCells))
-
-/** What a writer made for a DTO calls: the same cells and quoting as the loop above. */
-const defaultCells: CsvCellWriters = {
-  cellOf: (type, value) => csvCell(value, type, defaultWriteOptions),
-  toCsvField,
 }
 
 /** ServiceStack's `StripQuotes`: the cell holds the JSV text without its outer quotes. */

@@ -3,10 +3,8 @@ import { DecodeError } from '../decode-error.ts'
 import { checkLimits, checkTextDepth, type Limits } from '../limits.ts'
 import type { Loose } from '../loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
-import { caseName, defaultWriteOptions, type WriteOptions } from './jsconfig.ts'
+import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { oncePerDto } from './compile-dto-function.ts'
-import { makeJsonTreeBuilder } from './json-tree-builder.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
@@ -42,9 +40,8 @@ type RawJson = (text: string) => unknown
 /**
  * A DTO as ServiceStack.Text writes it: compact, declaration order, nulls omitted by default.
  * Where the runtime has `JSON.rawJSON` (Node 21+, current browsers), the DTO becomes a tree of
- * plain JSON values and one `JSON.stringify` writes it: the engine's own writer makes one flat
- * string, where joining a text per field made a rope of them that the socket write had to
- * flatten again (measured under load: about a tenth of the mock's instructions per request).
+ * plain JSON values and one `JSON.stringify` writes it as one flat string, which the socket
+ * writes without flattening a rope of joined texts (docs/performance.md, "One JSON.stringify").
  * Dates are the one token `JSON.stringify` cannot make (`"\/Date(ms)\/"`), so they go in as raw
  * JSON. Elsewhere the same text is joined field by field.
  */
@@ -52,32 +49,8 @@ export function writeJson(def: DtoDef, value: object, options: WriteOptions): st
   const rawJson = (JSON as { rawJSON?: RawJson }).rawJSON
   const record = value as Record<string, unknown>
   if (typeof rawJson !== 'function') return writeObject(def, record, options)
-  // Almost every answer is written under the default options: a builder made for the DTO.
-  const builder = options === defaultWriteOptions ? defaultTreeBuilder(def) : null
-  return JSON.stringify(builder ? builder(record) : treeOf(def, record, options, rawJson))
+  return JSON.stringify(treeOf(def, record, options, rawJson))
 }
-
-const defaultTreeBuilder = oncePerDto((def) => makeJsonTreeBuilder(def, defaultNodeOf))
-
-/** `nodeOf` under the default options, for the builders (only called where rawJSON exists). */
-function defaultNodeOf(type: FieldType, value: unknown): unknown {
-  const rawJson = (JSON as unknown as { rawJSON: RawJson }).rawJSON
-  if (type.kind !== 'date' || !(value instanceof Date)) {
-    return nodeOf(type, value, defaultWriteOptions, rawJson)
-  }
-  // A stored entity keeps its Date objects from answer to answer: the raw token made for one
-  // is kept with the time it was made for (a Date can be changed in place). Making it again
-  // (the text, then JSON.rawJSON parsing it back to check it) cost about 1,000 instructions.
-  const time = value.getTime()
-  const known = dateTokens.get(value)
-  if (known && known.time === time) return known.token
-  const token = nodeOf(type, value, defaultWriteOptions, rawJson)
-  dateTokens.set(value, { time, token })
-  return token
-}
-
-// Raw date tokens by Date, under the default options: a memo of immutable values.
-const dateTokens = new WeakMap<Date, { readonly time: number; readonly token: unknown }>()
 
 /** The DTO's JSON tree: the fields to write, in order, under their cased names. */
 function treeOf(

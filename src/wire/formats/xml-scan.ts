@@ -9,8 +9,8 @@ export interface XmlOutline {
 
 /**
  * The most elements and attributes one XML body may hold. The parser and its validator are
- * linear but spend microseconds on each, so a 1 MiB body of empty elements or attributes would
- * hold the event loop for a second; a request DTO under the body limit has far fewer.
+ * linear but slow for each, so a body of nothing but empty elements would hold the event loop
+ * too long (docs/performance.md, "Large bodies under attack"); a request DTO has far fewer.
  */
 export const maxXmlNodes = 100_000
 

@@ -1,0 +1,187 @@
+// The import rules of docs/architecture.md ("Imports point one way"), checked by `npm run
+// lint:imports` inside `npm test`. Paths are the resolved files, relative to the repository root;
+// a package is matched by its folder under node_modules (or by its bare name when it does not
+// resolve), so a rule catches `msw` and `msw/browser` alike.
+
+/** Our own source folders: the rules about layers look only at these. */
+const ours = '^(src|handlers|seeds)/'
+const msw = '(^|node_modules/)msw(/|$)'
+const hono = '(^|node_modules/)(hono|@hono/node-server)(/|$)'
+const faker = '(^|node_modules/)@faker-js/faker(/|$)'
+/** Every file in handlers/ but its entry point and createHandlers is an operation file. */
+const operationFile = '^handlers/(?!index\\.ts$|create-handlers\\.ts$)[^/]+\\.ts$'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle (a dynamic import counts) makes the load order matter and hides which module is the lower layer: move what both need into a third module.',
+      from: { path: ours },
+      to: { circular: true },
+    },
+    {
+      name: 'model-imports-nothing-of-ours',
+      severity: 'error',
+      comment: 'src/model is the single source of truth every layer reads; it depends on no layer.',
+      from: { path: '^src/model/' },
+      to: { path: ours, pathNot: '^src/model/' },
+    },
+    {
+      name: 'store-imports-only-model',
+      severity: 'error',
+      comment:
+        'src/store (state, no seeds) builds on src/model alone; the store gets its seeds passed in.',
+      from: { path: '^src/store/' },
+      to: { path: ours, pathNot: ['^src/model/', '^src/store/'] },
+    },
+    {
+      name: 'wire-imports-only-model-and-store',
+      severity: 'error',
+      comment:
+        "src/wire (routing, formats, reading, responding) builds on src/model; it names src/store only for the request context's `store`, the state an operation works on.",
+      from: { path: '^src/wire/' },
+      to: { path: ours, pathNot: ['^src/model/', '^src/wire/', '^src/store/index\\.ts$'] },
+    },
+    {
+      name: 'seeds-import-only-faker-model-store',
+      severity: 'error',
+      comment:
+        'seeds/ make entities from @faker-js/faker, the model and the store types; nothing else (#simple-faker is their own module, swapped for the browser by package.json "imports").',
+      from: { path: '^seeds/' },
+      to: {
+        pathNot: [
+          '^seeds/',
+          '^src/(model|store)/',
+          faker,
+          '(^|/)dist/simple-faker(\\.browser)?\\.js$',
+          '^#simple-faker$',
+        ],
+      },
+    },
+    {
+      name: 'control-imports-only-wire-store-model',
+      severity: 'error',
+      comment:
+        'src/control (latency, faults, journal, state document, ...) sits above the wire and the store, below the mock that composes it.',
+      from: { path: '^src/control/' },
+      to: { path: ours, pathNot: '^src/(control|wire|store|model)/' },
+    },
+    {
+      name: 'mock-imports-only-core-seeds-and-operations',
+      severity: 'error',
+      comment:
+        "src/mock composes the operations and the control routes into one dispatch; it takes handlers/' operation files, never the msw entry (handlers/index.ts, create-handlers.ts).",
+      from: { path: '^src/mock/' },
+      to: {
+        path: ours,
+        pathNot: ['^src/(mock|control|wire|store|model)/', '^seeds/', operationFile],
+      },
+    },
+    {
+      name: 'operations-import-only-wire-store-model',
+      severity: 'error',
+      comment:
+        'An operation is written against the wire, the store and the model only, so it runs the same under msw, Hono and tests; operations do not import each other (handlers/operations.ts, which lists them, may).',
+      from: { path: operationFile, pathNot: '^handlers/operations\\.ts$' },
+      to: { path: ours, pathNot: '^src/(wire|store|model)/' },
+    },
+    {
+      name: 'operation-list-imports-only-operations-and-core',
+      severity: 'error',
+      comment:
+        'handlers/operations.ts lists the operation files; like them it uses the wire, the store and the model only.',
+      from: { path: '^handlers/operations\\.ts$' },
+      to: { path: ours, pathNot: ['^src/(wire|store|model)/', operationFile] },
+    },
+    {
+      name: 'handlers-entry-imports-only-handlers-mock-wire-model',
+      severity: 'error',
+      comment:
+        'handlers/index.ts and create-handlers.ts turn a mock into msw handlers: they take the operations, createMock and the wire, and reach no deeper.',
+      from: { path: '^handlers/(index|create-handlers)\\.ts$' },
+      to: { path: ours, pathNot: ['^handlers/', '^src/(mock|wire|model)/'] },
+    },
+    {
+      name: 'only-entries-import-msw',
+      severity: 'error',
+      comment:
+        'msw is an optional peer: only createHandlers (handlers/create-handlers.ts), startWorker (src/browser/) and the Node app (src/node/, for user handlers) import it; the core runs without it.',
+      from: { path: ours, pathNot: ['^handlers/create-handlers\\.ts$', '^src/(browser|node)/'] },
+      to: { path: msw },
+    },
+    {
+      name: 'only-node-imports-hono',
+      severity: 'error',
+      comment:
+        'Hono and @hono/node-server serve the dispatch over HTTP; only src/node/ uses them, so the handlers and the browser bundle stay free of them.',
+      from: { path: ours, pathNot: '^src/node/' },
+      to: { path: hono },
+    },
+    {
+      name: 'only-node-imports-node-builtins',
+      severity: 'error',
+      comment:
+        'Everything outside src/node/ also runs in a browser (service worker, Storybook), where node:* does not exist.',
+      from: { path: ours, pathNot: '^src/node/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'faker-only-in-seeds',
+      severity: 'error',
+      comment:
+        'Fake data is made in seeds/ alone, so every other layer stays deterministic and small.',
+      from: { path: ours, pathNot: '^seeds/' },
+      to: { path: faker },
+    },
+    {
+      name: 'faker-from-one-locale',
+      severity: 'error',
+      comment:
+        "seeds/ take faker's root entry point (its types and, in simple-faker.browser.ts, the SimpleFaker class) and the base locale; the English locale only in seeds/seed-locale.ts, which the build inlines as data. Any other locale or deep import would pull a locale's data into every bundle.",
+      from: { path: '^seeds/' },
+      to: { path: faker, pathNot: '@faker-js/faker/dist/(index|locale/(base|en))\\.js$' },
+    },
+    {
+      name: 'faker-english-only-in-seed-locale',
+      severity: 'error',
+      comment:
+        "faker's English locale is one object no bundler can tree-shake; seeds/seed-locale.ts picks from it at build time.",
+      from: { path: '^seeds/', pathNot: '^seeds/seed-locale\\.ts$' },
+      to: { path: '@faker-js/faker/dist/locale/en\\.js$' },
+    },
+    {
+      name: 'node-api-imports-only-node-mock-store-wire-model',
+      severity: 'error',
+      comment:
+        'src/index.ts is the public API for Node: it re-exports from these folders and adds nothing.',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: ours, pathNot: '^src/(node|mock|store|wire|model)/' },
+    },
+    {
+      name: 'nothing-imports-the-node-api',
+      severity: 'error',
+      comment:
+        'src/index.ts is for users (and tests, benches, examples); inside the package it would drag the Node server into the browser entry points.',
+      from: { path: ours },
+      to: { path: '^src/index\\.ts$' },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JavaScript compiler API for dependency-cruiser to parse with; swc
+    // parses the sources (type-only imports count like any other import).
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    // The worktrees link node_modules; keep the package paths under node_modules/.
+    preserveSymlinks: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      // No "node": msw/browser exports null for it; which file a package resolves to does not
+      // matter here, only that it resolves inside the package.
+      conditionNames: ['import', 'default'],
+      mainFields: ['module', 'main'],
+    },
+  },
+}

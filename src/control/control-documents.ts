@@ -1,0 +1,59 @@
+import type { Counts } from '../store/index.ts'
+import type { FaultRule } from './fault-rules.ts'
+import type { JournalEntry } from './journal.ts'
+import type { Latency } from './latency.ts'
+import type { stateCollections } from './state-document.ts'
+
+// The JSON documents the control routes answer and the dashboard reads: declared once, so the
+// routes that write them and the page that draws them cannot drift apart.
+
+export type CollectionName = (typeof stateCollections)[number]['name']
+
+/** `GET /__mock/settings` and `PUT /__mock/latency`. */
+export interface SettingsDocument {
+  readonly seed: number
+  readonly counts: Readonly<Counts>
+  readonly basePath: string
+  readonly strict: boolean
+  readonly defaultFormat: string
+  readonly latency: Latency | null
+  readonly faults: readonly FaultRule[]
+  readonly journalCapacity: number
+  readonly maxSnapshots: number
+}
+
+/** One entry of `GET /__mock/snapshots`, and the answer to saving or restoring one. */
+export interface SnapshotSummary {
+  readonly name: string
+  readonly seed: number
+  /** ISO time it was saved. */
+  readonly savedAt: string
+}
+
+/** `GET /__mock/snapshots`. */
+export interface SnapshotsDocument {
+  readonly snapshots: readonly SnapshotSummary[]
+}
+
+/** `GET /__mock/journal`: oldest first. */
+export interface JournalDocument {
+  readonly capacity: number
+  readonly entries: readonly JournalEntry[]
+}
+
+/** `POST /__mock/reset`. */
+export interface ResetDocument {
+  readonly seed: number
+}
+
+/**
+ * A page of `GET /__mock/state`: the collections asked for, each entity in its JSON wire form,
+ * and the counts of every collection.
+ */
+export type StatePageDocument = {
+  readonly [C in CollectionName]?: readonly Readonly<Record<string, unknown>>[]
+} & {
+  readonly Counts: { readonly [C in CollectionName]: number }
+  readonly Offset: number
+  readonly Limit: number
+}

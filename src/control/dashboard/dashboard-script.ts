@@ -1,0 +1,47 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { utf8ToBytes } from '@noble/hashes/utils.js'
+import { createClient } from './dashboard-client.ts'
+import { createDom } from './dashboard-dom.ts'
+import type { DashboardSettings } from './dashboard-settings.ts'
+import { createJournalView } from './journal-view.ts'
+import { runDashboard, type DashboardParts } from './run-dashboard.ts'
+import { createSettingsPanel } from './settings-panel.ts'
+import { createStatePanel } from './state-panel.ts'
+import { createStateTables } from './state-tables.ts'
+
+/**
+ * The page's inline script: `runDashboard` called with the settings and the other parts, each
+ * written out as its function's source text. That text is what the module runs as (type-stripped
+ * TypeScript from the sources, JavaScript from the package's bundle), so the page needs no
+ * bundler step and no asset route of its own.
+ * @example `<script>${dashboardScript(dashboardSettings)}</script>`
+ */
+export function dashboardScript(settings: DashboardSettings): string {
+  const parts: DashboardParts = {
+    createDom,
+    createClient,
+    createStateTables,
+    createJournalView,
+    createSettingsPanel,
+    createStatePanel,
+  }
+  const partsText = Object.entries(parts)
+    .map(([name, part]) => `${name}: ${String(part)}`)
+    .join(',\n')
+  return `'use strict'\n;(${String(runDashboard)})(${scriptJson(settings)}, {\n${partsText}\n})\n`
+}
+
+/**
+ * A Content-Security-Policy source that allows exactly this inline script or style and nothing
+ * else: `'sha256-<base64>'`.
+ * @example `script-src ${cspHash(script)}`
+ */
+export function cspHash(text: string): string {
+  const digest = sha256(utf8ToBytes(text))
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`
+}
+
+// JSON is a JavaScript expression; `<` escaped, no text in it can end the script element.
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c')
+}

@@ -1,0 +1,89 @@
+import type { Act, createClient } from './dashboard-client.ts'
+import type { createDom } from './dashboard-dom.ts'
+import type { DashboardSettings } from './dashboard-settings.ts'
+import type { createJournalView } from './journal-view.ts'
+import type { createSettingsPanel } from './settings-panel.ts'
+import type { createStatePanel } from './state-panel.ts'
+import type { createStateTables } from './state-tables.ts'
+
+// Browser code: the page inlines this function's source text, so it may use only its arguments
+// and browser globals at run time (types are erased), never a binding of this module.
+
+/** The other pieces of the page's code, handed in as values: the page inlines each one's text. */
+export interface DashboardParts {
+  readonly createDom: typeof createDom
+  readonly createClient: typeof createClient
+  readonly createStateTables: typeof createStateTables
+  readonly createJournalView: typeof createJournalView
+  readonly createSettingsPanel: typeof createSettingsPanel
+  readonly createStatePanel: typeof createStatePanel
+}
+
+interface Source {
+  readonly path: string
+  draw(data: unknown): void
+}
+
+/**
+ * The dashboard's browser code: polls the control API and draws the settings, the state, the
+ * journal and the snapshots; its buttons and forms call the API.
+ */
+export function runDashboard(settings: DashboardSettings, parts: DashboardParts): void {
+  const dom = parts.createDom()
+  const call = parts.createClient()
+  const lastText = new Map<string, string>()
+  // Bumped by every action: a poll that started before it must not draw stale state after it.
+  let epoch = 0
+
+  const act: Act = async (done, request) => {
+    epoch++
+    try {
+      const result = await request()
+      dom.say(typeof done === 'function' ? done(result) : done, false)
+    } catch (error) {
+      dom.say((error as Error).message, true)
+    }
+    await refresh()
+  }
+
+  const tables = parts.createStateTables(dom, settings.tables)
+  const journal = parts.createJournalView(dom)
+  const settingsPanel = parts.createSettingsPanel(dom, call, act, journal)
+  const statePanel = parts.createStatePanel(dom, call, act, journal)
+
+  function source<T>(path: string, draw: (data: T) => void): Source {
+    return { path, draw: (data) => draw(data as T) }
+  }
+  const sources = [
+    source('/__mock/settings', settingsPanel.render),
+    source('/__mock/state?limit=' + settings.rowLimit, tables.render),
+    source('/__mock/journal?limit=' + settings.journalLimit, journal.render),
+    source('/__mock/snapshots', statePanel.renderSnapshots),
+  ]
+
+  async function refresh(): Promise<void> {
+    const started = epoch
+    const results = await Promise.allSettled(
+      sources.map(async ({ path, draw }) => {
+        const { text, data } = await call('GET', path)
+        // Unchanged answers are not redrawn, so a selection or a scroll position survives polling.
+        if (started !== epoch || lastText.get(path) === text) return
+        lastText.set(path, text)
+        draw(data)
+      }),
+    )
+    const failed = results.find((result) => result.status === 'rejected')
+    const connection = dom.byId('connection')
+    connection.textContent = failed
+      ? (failed.reason as Error).message
+      : 'updated ' + new Date().toLocaleTimeString()
+    connection.className = failed ? 'error' : 'muted'
+  }
+
+  async function poll(): Promise<void> {
+    if (dom.byId<HTMLInputElement>('live').checked && !document.hidden) await refresh()
+    setTimeout(poll, settings.pollMs)
+  }
+
+  void poll()
+}

@@ -1,0 +1,87 @@
+import type { DtoDef, FieldType } from '../../model/index.ts'
+import type { Loose } from '../loose.ts'
+import { formatJsonDate } from './date-handlers.ts'
+import { caseName, type WriteOptions } from './jsconfig.ts'
+import { isDefaultValue } from './is-default-value.ts'
+import { shortestXsdDate } from './xsd-date.ts'
+
+// Writes JSV, ServiceStack's TypeSerializer format (servicestack-wire.md section 5).
+
+const escapeChars = /[":,{}[\]\r\n]/
+
+/** A string as JSV writes it: bare unless it holds a special character, then CSV-quoted. */
+export function jsvString(value: string): string {
+  if (value === '') return '""'
+  return escapeChars.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+/** A DTO as JSV: `{Key:Value,List:[a,b]}`, nulls omitted, no whitespace. */
+export function writeJsv(def: DtoDef, value: object, options: WriteOptions): string {
+  return writeObject(def, value as Record<string, unknown>, options)
+}
+
+function writeObject(def: DtoDef, value: Record<string, unknown>, options: WriteOptions): string {
+  const parts: string[] = []
+  for (const entry of def.entries) {
+    const field = value[entry.name]
+    if (field === null || field === undefined) {
+      if (!options.includeNullValues) continue
+    } else if (options.excludeDefaultValues && isDefaultValue(entry.spec, field)) continue
+    parts.push(
+      `${caseName(entry.name, options.textCase)}:${jsvValue(entry.spec.type, field, options)}`,
+    )
+  }
+  return `{${parts.join(',')}}`
+}
+
+/** One value as JSV text; CSV cells hold exactly this. */
+export function jsvValue(type: FieldType, value: unknown, options: WriteOptions): string {
+  if (value === null || value === undefined) return ''
+  switch (type.kind) {
+    case 'string':
+    case 'guid':
+      return jsvString(String(value))
+    case 'int':
+    case 'decimal':
+      return Number.isFinite(value) ? String(value) : ''
+    case 'bool':
+      return value ? 'True' : 'False'
+    case 'date':
+      return jsvDate(value as Date, options)
+    case 'enum':
+      return options.treatEnumAsInteger
+        ? String(type.values.indexOf(value as string))
+        : jsvString(value as string)
+    case 'any':
+      return jsvAny(value as Loose)
+    case 'object':
+      return writeObject(type.dto(), value as Record<string, unknown>, options)
+    case 'list':
+      return `[${(value as unknown[]).map((item) => jsvValue(type.item, item, options)).join(',')}]`
+  }
+}
+
+/**
+ * JSV writes the shortest XSD form of a date unless `?jsconfig=dh:…` asks for another
+ * (decisions.md section 2), which it then writes as JSON would, unquoted where JSV allows.
+ */
+function jsvDate(date: Date, options: WriteOptions): string {
+  if (!options.dateHandlerSet) return shortestXsdDate(date)
+  const token = formatJsonDate(date, options.dateHandler, options.appendUtcOffset)
+  if (!token.startsWith('"')) return token
+  // Dates stay bare though they hold ':' (as the default form); RFC 1123's comma needs quotes.
+  const text = token.slice(1, -1).replaceAll('\\/', '/')
+  return /[",{}[\]\r\n]/.test(text) ? jsvString(text) : text
+}
+
+function jsvAny(value: Loose): string {
+  if (value === null) return ''
+  if (typeof value === 'string') return jsvString(value)
+  if (typeof value === 'boolean') return value ? 'True' : 'False'
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return `[${value.map(jsvAny).join(',')}]`
+  return `{${Object.keys(value)
+    .filter((key) => value[key] !== null)
+    .map((key) => `${jsvString(key)}:${jsvAny(value[key] as Loose)}`)
+    .join(',')}}`
+}
