@@ -22,20 +22,11 @@ import {
 } from '../../src/wire/formats/jsconfig.ts'
 import { readJson, writeJson } from '../../src/wire/formats/json.ts'
 import { defaultLimits } from '../../src/wire/limits.ts'
+import { decodeErrorOf } from './read-helpers.ts'
 
 // servicestack-wire.md sections 3.2 (reading) and 6 (writing); decisions.md sections 3 and 4.
 
 const now = new Date(Date.UTC(2024, 4, 6, 7, 8, 9)) // 1714979289000
-
-function decodeErrorOf(action: () => unknown): DecodeError {
-  try {
-    action()
-  } catch (error) {
-    if (error instanceof DecodeError) return error
-    throw new Error(`Failed to read: expected a DecodeError, got ${String(error)}`)
-  }
-  throw new Error('Failed to read: expected a DecodeError, got none')
-}
 
 describe('readJson', () => {
   it.each<{ behaviour: string; text: string }>([

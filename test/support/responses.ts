@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+
 // Reading answers back. The error body is checked by its parsed fields here; its exact bytes
 // are compared with the golden files (test/formats/golden), never rebuilt by hand.
 
@@ -19,4 +21,11 @@ export async function responseStatusOf(response: Response): Promise<Record<strin
     throw new Error(`Failed to find a ResponseStatus in ${JSON.stringify(body)}`)
   }
   return status
+}
+
+/** The mock's answer to a path or verb it has no route for: a plain-text 404, as the real host. */
+export async function expectPlain404(response: Response): Promise<void> {
+  expect(response.status).toBe(404)
+  expect(response.headers.get('content-type')).toBe('text/plain')
+  expect(await response.text()).toBe('404')
 }

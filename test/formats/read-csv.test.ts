@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CommentUpdateRequest,
+  ContainerInfoMessage,
+  ContainerInfoModel,
+  completeDto,
+} from '../../src/model/index.ts'
+import { bindDto } from '../../src/wire/bind-dto.ts'
+import { readCsv } from '../../src/wire/formats/csv-read.ts'
+import { defaultLimits } from '../../src/wire/limits.ts'
+import { isLooseObject, type Loose } from '../../src/wire/loose.ts'
+import { fixedNow } from '../support/index.ts'
+import { expectRefused, nested } from './read-helpers.ts'
+
+// Request bodies in CSV: servicestack-wire.md section 3.4, decisions.md section 3.
+
+const depth = defaultLimits.depth
+
+describe('readCsv', () => {
+  it.each<{ behaviour: string; text: string; tree: Loose }>([
+    {
+      behaviour: 'a header and one row with CRLF',
+      text: 'Key,Message\r\nk,hello\r\n',
+      tree: { Key: 'k', Message: 'hello' },
+    },
+    {
+      behaviour: 'a header and one row with LF',
+      text: 'Key,Message\nk,hello\n',
+      tree: { Key: 'k', Message: 'hello' },
+    },
+    {
+      behaviour: 'a row without a final line break',
+      text: 'Key,Message\r\nk,hello',
+      tree: { Key: 'k', Message: 'hello' },
+    },
+    {
+      behaviour: 'quoted cells with commas, quotes and line breaks',
+      text: 'Key,Message,Name\r\n"a,b","say ""hi""","line1\r\nline2"\r\n',
+      tree: { Key: 'a,b', Message: 'say "hi"', Name: 'line1\r\nline2' },
+    },
+    {
+      behaviour: 'a leading BOM',
+      text: '\uFEFFKey,Message\r\nk,m\r\n',
+      tree: { Key: 'k', Message: 'm' },
+    },
+    {
+      behaviour: 'spaces in cells as they are',
+      text: 'Key,Message\r\n k , m \r\n',
+      tree: { Key: ' k ', Message: ' m ' },
+    },
+    {
+      behaviour: 'trimmed header names',
+      text: ' Key , Message \r\nk,m\r\n',
+      tree: { Key: 'k', Message: 'm' },
+    },
+    { behaviour: 'an empty cell as absent', text: 'Key,Message\r\n,m\r\n', tree: { Message: 'm' } },
+    {
+      behaviour: 'a quoted empty cell as absent',
+      text: 'Key,Message\r\n"",m\r\n',
+      tree: { Message: 'm' },
+    },
+    { behaviour: 'a header-only body as an empty DTO', text: 'Key,Message\r\n', tree: {} },
+    { behaviour: 'an empty body as an empty DTO', text: '', tree: {} },
+    {
+      behaviour: 'only the first data row',
+      text: 'Key,Message\r\nfirst,1\r\nsecond,2\r\n',
+      tree: { Key: 'first', Message: '1' },
+    },
+    {
+      behaviour: 'blank lines around the rows',
+      text: '\r\nKey\r\n\r\nk\r\n',
+      tree: { Key: 'k' },
+    },
+    {
+      behaviour: 'unknown columns as text',
+      text: 'Key,Unknown\r\nk,{not:jsv\r\n',
+      tree: { Key: 'k', Unknown: '{not:jsv' },
+    },
+  ])('reads $behaviour', ({ text, tree }) => {
+    expect(readCsv(text, CommentUpdateRequest, defaultLimits)).toEqual(tree)
+  })
+
+  it.each<{ behaviour: string; text: string; tree: Loose }>([
+    {
+      behaviour: 'a list of objects',
+      text: 'PageId,ContainersInfo\r\np,"[{ItemId:1,ItemType:X}]"\r\n',
+      tree: { PageId: 'p', ContainersInfo: [{ ItemId: '1', ItemType: 'X' }] },
+    },
+    {
+      behaviour: 'an unquoted list',
+      text: 'PageId,ContainersInfo\r\np,[{ItemId:1}]\r\n',
+      tree: { PageId: 'p', ContainersInfo: [{ ItemId: '1' }] },
+    },
+    {
+      behaviour: 'doubled quotes of JSV inside the cell',
+      text: 'ContainersInfo\r\n"[{ItemType:""A, B"",Fields:[{Name:T,Pattern:""^[a-z]$""}]}]"\r\n',
+      tree: { ContainersInfo: [{ ItemType: 'A, B', Fields: [{ Name: 'T', Pattern: '^[a-z]$' }] }] },
+    },
+    {
+      behaviour: 'an empty list',
+      text: 'PageId,ContainersInfo\r\np,[]\r\n',
+      tree: { PageId: 'p', ContainersInfo: [] },
+    },
+  ])('reads JSV in the cell of a structured field: $behaviour', ({ text, tree }) => {
+    expect(readCsv(text, ContainerInfoMessage, defaultLimits)).toEqual(tree)
+  })
+
+  it('keeps the text of a string field that looks like JSV', () => {
+    expect(readCsv('PageTitle\r\n"[{a:b}]"\r\n', ContainerInfoMessage, defaultLimits)).toEqual({
+      PageTitle: '[{a:b}]',
+    })
+  })
+
+  it('binds header names case-insensitively', () => {
+    const tree = readCsv(
+      'pageid,PAGETITLE,containersinfo\r\np,t,"[{itemid:1}]"\r\n',
+      ContainerInfoMessage,
+      defaultLimits,
+    )
+    expect(isLooseObject(tree)).toBe(true)
+    const { value, issues } = bindDto(ContainerInfoMessage, tree as Record<string, Loose>, fixedNow)
+    expect(issues).toEqual([])
+    expect(value).toEqual({
+      PageId: 'p',
+      PageTitle: 't',
+      ContainersInfo: [completeDto(ContainerInfoModel, { ItemId: '1' }, fixedNow)],
+    })
+  })
+
+  it.each<{ behaviour: string; text: string; message: RegExp }>([
+    {
+      behaviour: 'a row wider than the header',
+      text: 'Key\r\nk,extra\r\n',
+      message: /Record Length/,
+    },
+    {
+      behaviour: 'a row narrower than the header',
+      text: 'Key,Message\r\nk\r\n',
+      message: /Record Length/,
+    },
+    { behaviour: 'an unclosed quote', text: 'Key\r\n"open\r\n', message: /Quote Not Closed/ },
+    { behaviour: 'text after a closing quote', text: 'Key\r\n"a"b\r\n', message: /text\/csv/ },
+  ])('refuses $behaviour', ({ text, message }) => {
+    expectRefused(() => readCsv(text, CommentUpdateRequest, defaultLimits), message)
+  })
+
+  it.each<{ behaviour: string; cell: string; message: RegExp }>([
+    { behaviour: 'malformed JSV', cell: '"[{ItemId:1"', message: /JSV/ },
+    {
+      behaviour: 'JSV nested deeper than the limit',
+      cell: nested('[', ']', depth + 1),
+      message: /deeper/,
+    },
+  ])('refuses a structured cell holding $behaviour', ({ cell, message }) => {
+    expectRefused(
+      () => readCsv(`ContainersInfo\r\n${cell}\r\n`, ContainerInfoMessage, defaultLimits),
+      message,
+    )
+  })
+
+  it('keeps a __proto__ column as an own property', () => {
+    const tree = readCsv(
+      'Key,__proto__\r\nk,{polluted:yes}\r\n',
+      CommentUpdateRequest,
+      defaultLimits,
+    )
+    expect(Object.hasOwn(tree as object, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(tree)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+})

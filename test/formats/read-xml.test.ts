@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest'
+import { CommentUpdateRequest, ContainerInfoMessage } from '../../src/model/index.ts'
+import { DecodeError } from '../../src/wire/decode-error.ts'
+import { readXml } from '../../src/wire/formats/xml-read.ts'
+import { defaultLimits } from '../../src/wire/limits.ts'
+import { type Loose } from '../../src/wire/loose.ts'
+import { readContext } from '../support/index.ts'
+import { commentXml, expectRefused, nested } from './read-helpers.ts'
+
+// Request bodies in XML: servicestack-wire.md section 3.5, decisions.md section 3.
+
+const depth = defaultLimits.depth
+
+describe('readXml', () => {
+  it.each<{ behaviour: string; text: string; tree: Loose }>([
+    {
+      behaviour: 'members in alphabetical order',
+      text: commentXml(
+        '<CustomData>c</CustomData><Key>k</Key><Message>m</Message><Rating>4.5</Rating>',
+      ),
+      tree: { CustomData: 'c', Key: 'k', Message: 'm', Rating: '4.5' },
+    },
+    {
+      behaviour: 'elements under a namespace prefix',
+      text: '<a:CommentUpdateRequest xmlns:a="http://schemas.datacontract.org/2004/07/Cms.Services.Comments.DTO"><a:Key>k</a:Key></a:CommentUpdateRequest>',
+      tree: { Key: 'k' },
+    },
+    {
+      behaviour: 'elements under another prefix than the root',
+      text: '<CommentUpdateRequest xmlns:b="urn:b"><b:Key>k</b:Key></CommentUpdateRequest>',
+      tree: { Key: 'k' },
+    },
+    {
+      behaviour: 'member names case-insensitively',
+      text: commentXml('<key>k</key>'),
+      tree: { Key: 'k' },
+    },
+    {
+      behaviour: 'i:nil="true" as null',
+      text: commentXml('<Key i:nil="true" /><Message>m</Message>'),
+      tree: { Key: null, Message: 'm' },
+    },
+    {
+      behaviour: 'nil under any prefix',
+      text: '<CommentUpdateRequest xmlns:x="http://www.w3.org/2001/XMLSchema-instance"><Key x:nil="true"/></CommentUpdateRequest>',
+      tree: { Key: null },
+    },
+    {
+      behaviour: 'empty elements as empty strings',
+      text: commentXml('<Key></Key><Message/><Name />'),
+      tree: { Key: '', Message: '', Name: '' },
+    },
+    {
+      behaviour: 'the predefined entities',
+      text: commentXml('<Key>&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos;</Key>'),
+      tree: { Key: `<a> & "b" 'c'` },
+    },
+    {
+      behaviour: 'decimal character references',
+      text: commentXml('<Key>&#65;&#66;</Key>'),
+      tree: { Key: 'AB' },
+    },
+    {
+      behaviour: 'hexadecimal character references, as the writer uses for CR',
+      text: commentXml('<Key>a&#xD;b&#x1F600;</Key>'),
+      tree: { Key: 'a\rb😀' },
+    },
+    {
+      behaviour: 'CDATA sections',
+      text: commentXml('<Key><![CDATA[a <b> & c]]></Key>'),
+      tree: { Key: 'a <b> & c' },
+    },
+    {
+      behaviour: 'leading and trailing whitespace as it is',
+      text: commentXml('<Key>  k\t</Key><Message>\n</Message>'),
+      tree: { Key: '  k\t', Message: '\n' },
+    },
+    {
+      behaviour: 'a comment inside a value as nothing',
+      text: commentXml('<Key>a<!-- note -->b</Key>'),
+      tree: { Key: 'ab' },
+    },
+    {
+      behaviour: 'unknown elements as nothing',
+      text: commentXml('<Extra>x</Extra><Key>k</Key>'),
+      tree: { Key: 'k' },
+    },
+  ])('reads $behaviour', ({ text, tree }) => {
+    const context = readContext()
+    expect(readXml(text, CommentUpdateRequest, context)).toEqual(tree)
+  })
+
+  it('reads lists of complex items, each by its own element', () => {
+    const text =
+      '<ContainerInfoMessage xmlns:i="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Messages">' +
+      '<ContainersInfo><ContainerInfoModel><Fields><FieldModel><Name>Title</Name></FieldModel>' +
+      '<FieldModel><MinValue i:type="d6p1:string" xmlns:d6p1="http://www.w3.org/2001/XMLSchema">1</MinValue><Name>Body</Name></FieldModel></Fields>' +
+      '<ItemId>1</ItemId><ItemStatus><IsAdmin>true</IsAdmin></ItemStatus></ContainerInfoModel>' +
+      '<ContainerInfoModel i:nil="true" /><ContainerInfoModel><Fields /></ContainerInfoModel></ContainersInfo>' +
+      '<PageId>p</PageId></ContainerInfoMessage>'
+    const context = readContext()
+    expect(readXml(text, ContainerInfoMessage, context)).toEqual({
+      ContainersInfo: [
+        {
+          Fields: [{ Name: 'Title' }, { MinValue: '1', Name: 'Body' }],
+          ItemId: '1',
+          ItemStatus: { IsAdmin: 'true' },
+        },
+        null,
+        { Fields: [] },
+      ],
+      PageId: 'p',
+    })
+    expect(context.warnings.list).toEqual([])
+  })
+
+  it('reads a document in the expected shape without a warning', () => {
+    const context = readContext()
+    expect(
+      readXml(commentXml('<Key>k</Key><Status>Spam</Status>'), CommentUpdateRequest, context),
+    ).toEqual({ Key: 'k', Status: 'Spam' })
+    expect(context.warnings.list).toEqual([])
+  })
+
+  it.each<{ behaviour: string; text: string; tree: Loose; warning: RegExp }>([
+    {
+      behaviour: 'members out of order',
+      text: commentXml('<Key>k</Key><CustomData>c</CustomData>'),
+      tree: { Key: 'k', CustomData: 'c' },
+      warning: /out of order at 'CustomData'.*drops/,
+    },
+    {
+      behaviour: 'another root element',
+      text: '<CommentResponse><Key>k</Key></CommentResponse>',
+      tree: { Key: 'k' },
+      warning: /root 'CommentResponse' is not 'CommentUpdateRequest'/,
+    },
+    {
+      behaviour: 'another namespace',
+      text: '<CommentUpdateRequest xmlns="urn:other"><Key>k</Key></CommentUpdateRequest>',
+      tree: { Key: 'k' },
+      warning:
+        /namespace 'urn:other' is not 'http:\/\/schemas\.datacontract\.org\/2004\/07\/Cms\.Services\.Comments\.DTO'/,
+    },
+  ])('accepts $behaviour but warns', ({ text, tree, warning }) => {
+    const context = readContext()
+    expect(readXml(text, CommentUpdateRequest, context)).toEqual(tree)
+    expect(context.warnings.list).toHaveLength(1)
+    expect(context.warnings.list[0]).toMatch(warning)
+  })
+
+  it.each<{ behaviour: string; text: string; message?: RegExp }>([
+    {
+      behaviour: 'a DOCTYPE',
+      text: '<!DOCTYPE CommentUpdateRequest [<!ENTITY x "y">]><CommentUpdateRequest><Key>&x;</Key></CommentUpdateRequest>',
+      message: /DTD is prohibited/,
+    },
+    {
+      behaviour: 'a lowercase doctype',
+      text: '<!doctype x><CommentUpdateRequest/>',
+      message: /DTD is prohibited/,
+    },
+    { behaviour: 'an unclosed root', text: '<CommentUpdateRequest><Key>k</Key>' },
+    {
+      behaviour: 'mismatched tags',
+      text: '<CommentUpdateRequest><Key>k</Message></CommentUpdateRequest>',
+    },
+    { behaviour: 'text that is not XML', text: 'Key=k' },
+    { behaviour: 'an empty body', text: '' },
+    { behaviour: 'a declaration without a root', text: '<?xml version="1.0"?>' },
+    { behaviour: 'a bare ampersand', text: commentXml('<Key>a & b</Key>') },
+    {
+      behaviour: 'elements nested deeper than the limit',
+      text: nested('<A>', '</A>', depth + 1),
+      message: /deeper than the limit of 64/,
+    },
+  ])('refuses $behaviour with a 400 SerializationException', ({ text, message }) => {
+    expectRefused(() => readXml(text, CommentUpdateRequest, readContext()), message)
+  })
+
+  it('refuses a list longer than the limit', () => {
+    const items = '<ContainerInfoModel />'.repeat(defaultLimits.arrayLength + 1)
+    const text = `<ContainerInfoMessage><ContainersInfo>${items}</ContainersInfo></ContainerInfoMessage>`
+    expectRefused(
+      () => readXml(text, ContainerInfoMessage, readContext()),
+      /over the limit of 10000/,
+    )
+  })
+
+  it.each<{ behaviour: string; text: string }>([
+    {
+      behaviour: 'a __proto__ element',
+      text: commentXml('<Key>k</Key><__proto__><polluted>yes</polluted></__proto__>'),
+    },
+    {
+      behaviour: 'a constructor element',
+      text: commentXml(
+        '<Key>k</Key><constructor><prototype><polluted>yes</polluted></prototype></constructor>',
+      ),
+    },
+    {
+      behaviour: 'a prototype element',
+      text: commentXml('<Key>k</Key><prototype>yes</prototype>'),
+    },
+    {
+      behaviour: 'a prefixed __proto__ element',
+      text: commentXml('<Key>k</Key><a:__proto__ xmlns:a="urn:a">yes</a:__proto__>'),
+    },
+    { behaviour: 'a __proto__ attribute', text: commentXml('<Key __proto__="yes">k</Key>') },
+    {
+      behaviour: 'a constructor attribute on the root',
+      text: '<CommentUpdateRequest constructor="yes"><Key>k</Key></CommentUpdateRequest>',
+    },
+  ])('answers $behaviour without a crash and without reaching a prototype', ({ text }) => {
+    // decisions.md section 3: such a key never reaches a prototype, and hostile bodies are a
+    // 400, never a 500. Ignoring the unknown member or attribute, or refusing the body with a
+    // DecodeError, both keep that promise; any other exception would become a 500.
+    let outcome: Loose | DecodeError
+    try {
+      outcome = readXml(text, CommentUpdateRequest, readContext())
+    } catch (error) {
+      outcome = error instanceof DecodeError ? error : `threw ${String(error)}`
+    }
+    if (outcome instanceof DecodeError) expect(outcome.status).toBe(400)
+    else expect(outcome).toEqual({ Key: 'k' })
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+})

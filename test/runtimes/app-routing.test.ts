@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import {
+  buildApp,
+  commentKey,
+  commentsPath,
+  expectPlain404,
+  readJson,
+  sendJson,
+} from '../support/index.ts'
+
+// The Hono app's routing: the four operations' routes in any case, format extensions, the
+// pre-defined /{format}/reply/{Dto} routes, and the plain-text 404 for everything else.
+
+const containersInfo = '/RestApi/cms/inlineediting/containersInfo'
+
+describe('routing', () => {
+  it.each([
+    ['GET', '/RestApi/nothing-here'],
+    ['PUT', '/RestApi/comments-api'],
+    ['PUT', '/RestApi/comments-api/comments/extra'],
+    ['POST', '/RestApi/apiservice'],
+    ['GET', '/RestApi'],
+    ['GET', '/RestApi/'],
+    ['PUT', '/RestApi/json/reply/NoSuchRequest'],
+    ['POST', '/RestApi/inlineediting/containersInfo'],
+  ])('answers %s %s with a plain-text 404', async (method, path) => {
+    const { app } = buildApp()
+    await expectPlain404(await sendJson(app, method, path, {}))
+  })
+
+  it.each([
+    ['GET', commentsPath],
+    ['DELETE', commentsPath],
+    ['POST', commentsPath],
+    ['PATCH', commentsPath],
+    ['GET', containersInfo],
+    ['PUT', containersInfo],
+    ['GET', '/RestApi/ab-testing'],
+    ['POST', '/RestApi/ab-testing'],
+    ['PUT', '/RestApi/apiservice/createService'],
+  ])(
+    'answers a known path with another verb (%s %s) with a plain-text 404, not a 405',
+    async (method, path) => {
+      const { app } = buildApp()
+      const init: RequestInit = { method }
+      if (method !== 'GET') init.body = '{}'
+      await expectPlain404(await app.request(path, init))
+    },
+  )
+
+  it.each([
+    '/RESTAPI/COMMENTS-API/COMMENTS',
+    '/restapi/comments-api/comments',
+    '/RestApi/Comments-Api/Comments',
+    '/RestApi//comments-api//comments',
+    '/RestApi/comments-api/comments/',
+    '/RestApi///comments-api/comments///',
+    '/RestApi/comments-api/comments.json',
+  ])('reaches the comment update through %s', async (path) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'PUT', path, { Key: '' })
+    expect(response.status).toBe(400)
+    expect((await readJson(response)).ResponseStatus.Message).toBe('Invalid Key.')
+  })
+
+  it.each(['/RestApi/comments-api/comments.JSON', '/RestApi/comments-api/comments.pdf'])(
+    'does not strip an unrecognised extension: %s is a 404',
+    async (path) => {
+      const { app } = buildApp()
+      await expectPlain404(await sendJson(app, 'PUT', path, { Key: '' }))
+    },
+  )
+
+  it('strips the .json extension and answers JSON even when the Accept header asks for HTML', async () => {
+    const { app, store } = buildApp({ defaultFormat: 'html' })
+    const response = await app.request(`${commentsPath}.json`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/html' },
+      body: JSON.stringify({ Key: commentKey(store), Message: 'ext' }),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect((await readJson(response)).Message).toBe('ext')
+  })
+
+  it('reaches the operation through the pre-defined route /json/reply/CommentUpdateRequest with PUT', async () => {
+    const { app, store } = buildApp()
+    const key = commentKey(store)
+    const response = await sendJson(app, 'PUT', '/RestApi/json/reply/CommentUpdateRequest', {
+      Key: key,
+      Message: 'predefined',
+    })
+    expect(response.status).toBe(200)
+    expect((await readJson(response)).Message).toBe('predefined')
+    expect(store.state.comments.get(key)?.Message).toBe('predefined')
+  })
+
+  it.each([
+    ['PUT', 'ABTestViewModel', { Title: 'via reply' }, 'Title'],
+    ['POST', 'CreateService', { Route: '/api/via-reply' }, 'Route'],
+    [
+      'POST',
+      'ContainerInfoMessage',
+      { PageId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', ContainersInfo: [] },
+      'PageId',
+    ],
+  ])('reaches %s /RestApi/json/reply/%s', async (method, dtoName, body, field) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, method, `/RestApi/json/reply/${dtoName}`, body)
+    expect(response.status).toBe(200)
+    const answer = await readJson(response)
+    expect(answer[field]).toBe((body as Record<string, unknown>)[field])
+  })
+
+  it('reads the body of a pre-defined route in the segment’s format, whatever its Content-Type', async () => {
+    const { app, store } = buildApp()
+    const key = commentKey(store)
+    const response = await app.request('/RestApi/json/reply/CommentUpdateRequest', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
+      body: JSON.stringify({ Key: key, Message: 'read as json' }),
+    })
+    expect(response.status).toBe(200)
+    expect((await readJson(response)).Message).toBe('read as json')
+  })
+
+  it('answers 405 NotImplementedException on the pre-defined route with a verb the service lacks', async () => {
+    const { app, store } = buildApp()
+    const response = await sendJson(app, 'POST', '/RestApi/json/reply/CommentUpdateRequest', {
+      Key: commentKey(store),
+    })
+    expect(response.status).toBe(405)
+    expect(response.statusText).toBe('NotImplementedException')
+    const { ResponseStatus } = await readJson(response)
+    expect(ResponseStatus.ErrorCode).toBe('NotImplementedException')
+    expect(ResponseStatus.Message).toContain('CommentUpdateRequest')
+  })
+
+  it('picks JSON for Accept: application/json even when the default format is HTML', async () => {
+    const { app, store } = buildApp({ defaultFormat: 'html' })
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) })
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(JSON.parse(await response.text())).toMatchObject({ Key: commentKey(store) })
+  })
+})
+
+describe('response headers', () => {
+  it.each([
+    ['a success', { ok: true }],
+    ['an error', { ok: false }],
+  ])('writes the real host’s JSON headers on %s', async (_, { ok }) => {
+    const { app, store } = buildApp()
+    const response = await sendJson(app, 'PUT', commentsPath, { Key: ok ? commentKey(store) : '' })
+    expect(response.status).toBe(ok ? 200 : 400)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(response.headers.get('vary') ?? '').toMatch(/(^|,\s*)Accept(\s*,|$)/)
+    expect(response.headers.get('x-powered-by')).toBeNull()
+  })
+
+  it('writes Vary: Accept on the plain-text 404 too', async () => {
+    const { app } = buildApp()
+    const response = await app.request('/RestApi/nothing')
+    expect(response.headers.get('vary') ?? '').toMatch(/(^|,\s*)Accept(\s*,|$)/)
+  })
+})
