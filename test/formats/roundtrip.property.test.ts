@@ -183,6 +183,12 @@ function thrownBy(format: BodyFormat, text: string, def: DtoDef): unknown {
   }
 }
 
+/** What a reader's run came to: read, refused (with the status), or another exception. */
+function outcomeOf(error: unknown): string {
+  if (error === undefined) return 'read'
+  return error instanceof DecodeError ? `refused ${error.status}` : `threw ${String(error)}`
+}
+
 describe('readers refuse bad input only with a DecodeError', () => {
   const grammar: Record<BodyFormat, fc.Arbitrary<string>> = {
     json: jsonish,
@@ -202,11 +208,7 @@ describe('readers refuse bad input only with a DecodeError', () => {
     )
     fc.assert(
       fc.property(input, fc.constantFrom(...readDefs), (text, def) => {
-        const error = thrownBy(format, text, def)
-        if (error !== undefined) {
-          expect(error).toBeInstanceOf(DecodeError)
-          expect((error as DecodeError).status).toBe(400)
-        }
+        expect(['read', 'refused 400']).toContain(outcomeOf(thrownBy(format, text, def)))
         expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
       }),
       { numRuns },

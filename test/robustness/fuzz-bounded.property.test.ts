@@ -1,8 +1,7 @@
 import fc from 'fast-check'
-import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createHandlers } from '../../handlers/index.ts'
-import { createApp, createMock, createStore, type Mock } from '../../src/index.ts'
+import { createStore } from '../../src/index.ts'
+import { abTestsPath, commentKey, commentsPath, createPlane, type Plane } from '../support/index.ts'
 import { listLimit } from '../../src/wire/index.ts'
 import { checkProperty, fuzzRuns } from './fuzz-runs.ts'
 import { containersPath, floodContentTypes, type FloodFormat } from './flood-bodies.ts'
@@ -11,24 +10,8 @@ import { containersPath, floodContentTypes, type FloodFormat } from './flood-bod
 // plane with random sequences, and checks that everything a request leaves behind stays bounded
 // (warnings, Errors, journal bytes, snapshots) and that no request is ever a 5xx.
 
-const origin = 'http://localhost'
 const floodRuns = fuzzRuns(12, 1 / 10)
 const planeRuns = fuzzRuns(40, 1 / 5)
-
-type Send = (request: Request) => Promise<Response>
-
-function runtime(way: 'app' | 'msw', mock: Mock): Send {
-  if (way === 'app') {
-    const app = createApp({ mock })
-    return async (request) => app.request(request)
-  }
-  const handlers = createHandlers(mock)
-  return async (request) => {
-    const response = await getResponse(handlers, request)
-    if (!response) throw new Error(`Failed to get an answer for ${request.url}: no handler`)
-    return response
-  }
-}
 
 // A value where a FieldModel object is due, and how many warnings it makes in JSON and in JSV
 // (quotes removed): the real server drops the first four and the fifth's MinLength; {} binds,
@@ -85,21 +68,14 @@ function floodOf(
 describe('fuzzed warning floods', () => {
   it('leave at most 100 warnings or Errors behind, in a bounded header, journal and body', async () => {
     const property = fc.asyncProperty(floodCase, async (c) => {
-      const mock = createMock({
-        store: createStore({ seed: 1 }),
-        defaultFormat: 'json',
-        strict: c.strict,
-        journalBytes: 256 * 1024,
-      })
-      const send = runtime(c.way as 'app' | 'msw', mock)
+      const plane = createPlane(c.way, { strict: c.strict, journalBytes: 256 * 1024 })
+      const { mock } = plane
       const flood = floodOf(c.format, c.containers, c.fields, c.values)
-      const response = await send(
-        new Request(origin + containersPath, {
-          method: 'POST',
-          headers: { 'Content-Type': floodContentTypes[c.format] },
-          body: flood.body,
-        }),
-      )
+      const response = await plane.request(containersPath, {
+        method: 'POST',
+        headers: { 'Content-Type': floodContentTypes[c.format] },
+        body: flood.body,
+      })
       const text = await response.text()
       expect(response.status).toBe(c.strict && flood.warnings > 0 ? 400 : 200)
       // A refusal is small whatever the body; an answer echoes the message, as the real one.
@@ -193,6 +169,105 @@ function expectedPage(query: string, whole: Record<string, unknown[]>): object |
   return page
 }
 
+/** What one step answered, and what it left behind as seen and as the model expects it. */
+interface StepResult {
+  readonly status: number
+  readonly observed: unknown
+  readonly expected: unknown
+}
+
+/**
+ * Runs steps against one mock and a model of its snapshots (each saved name and the state text
+ * it was saved with), so each step answers what it saw beside what the model says.
+ */
+function planeStepRunner(
+  plane: Plane,
+  maxSnapshots: number,
+): (step: PlaneStep) => Promise<StepResult> {
+  const call = (method: string, path: string, init: RequestInit = {}): Promise<Response> =>
+    plane.request(path, { method, ...init })
+  const state = async (): Promise<string> => (await call('GET', '/__mock/state')).text()
+  const saved = new Map<string, string>()
+  const methods = { save: 'POST', restore: 'PUT', delete: 'DELETE' } as const
+
+  async function snapshotStep(
+    op: 'save' | 'restore' | 'delete',
+    name: string,
+  ): Promise<StepResult> {
+    const before = await state()
+    const known = saved.has(name)
+    const response = await call(methods[op], `/__mock/snapshots/${encodeURIComponent(name)}`)
+    const fits = name.length <= 200 && (known || saved.size < maxSnapshots)
+    const status = { save: fits ? 201 : 400, restore: known ? 200 : 404, delete: known ? 204 : 404 }
+    // After a restore the state is the one saved; otherwise it did not change.
+    const stateAfter = op === 'restore' && known ? saved.get(name) : before
+    if (op === 'save' && fits) saved.set(name, before)
+    if (op === 'delete') saved.delete(name)
+    return {
+      status: response.status,
+      observed: {
+        status: response.status,
+        state: await state(),
+        snapshots: plane.mock.snapshots.size,
+        withinCap: plane.mock.snapshots.size <= maxSnapshots,
+      },
+      expected: { status: status[op], state: stateAfter, snapshots: saved.size, withinCap: true },
+    }
+  }
+
+  async function pageStep(query: string): Promise<StepResult> {
+    const response = await call('GET', `/__mock/state?${query}`)
+    const whole = JSON.parse(await state()) as Record<string, unknown[]>
+    const text = await response.text()
+    const page = response.status === 200 ? (JSON.parse(text) as object) : null
+    return { status: response.status, observed: page, expected: expectedPage(query, whole) }
+  }
+
+  async function journalStep(limit: string): Promise<StepResult> {
+    const response = await call('GET', `/__mock/journal?limit=${limit}`)
+    const small = (await response.text()).length < 1024 * 1024
+    return {
+      status: response.status,
+      observed: { underOneMiB: small },
+      expected: { underOneMiB: true },
+    }
+  }
+
+  /** A step whose only check is that it is never a 5xx. */
+  async function answered(response: Promise<Response>): Promise<StepResult> {
+    return { status: (await response).status, observed: null, expected: null }
+  }
+
+  return (step) => {
+    switch (step.op) {
+      case 'save':
+      case 'restore':
+      case 'delete':
+        return snapshotStep(step.op, step.name)
+      case 'page':
+        return pageStep(step.query)
+      case 'journal':
+        return journalStep(step.limit)
+      case 'update':
+        return answered(
+          call('PUT', commentsPath, {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ Key: commentKey(plane.store), Message: step.message }),
+          }),
+        )
+      case 'create':
+        return answered(
+          call('PUT', abTestsPath, {
+            headers: { 'Content-Type': 'application/json' },
+            body: '{"Title":"Fuzzed"}',
+          }),
+        )
+      case 'reset':
+        return answered(call('POST', '/__mock/reset'))
+    }
+  }
+}
+
 describe('fuzzed control-plane sequences', () => {
   it('never answer a 5xx, keep the snapshot cap, and page what the whole state holds', async () => {
     const property = fc.asyncProperty(
@@ -201,59 +276,12 @@ describe('fuzzed control-plane sequences', () => {
       fc.array(planeStep, { minLength: 1, maxLength: 25 }),
       async (way, maxSnapshots, steps) => {
         const store = createStore({ seed: 1, counts: { comments: 40 } })
-        const mock = createMock({ store, defaultFormat: 'json', maxSnapshots })
-        const send = runtime(way as 'app' | 'msw', mock)
-        const call = (method: string, path: string, init: RequestInit = {}): Promise<Response> =>
-          send(new Request(origin + path, { method, ...init }))
-        const state = async (): Promise<string> => (await call('GET', '/__mock/state')).text()
-        // The model: each saved name and the state text it was saved with.
-        const saved = new Map<string, string>()
+        const plane = createPlane(way, { store, maxSnapshots })
+        const run = planeStepRunner(plane, maxSnapshots)
         for (const step of steps) {
-          let response: Response
-          if (step.op === 'save' || step.op === 'restore' || step.op === 'delete') {
-            const before = await state()
-            const known = saved.has(step.name)
-            const method = { save: 'POST', restore: 'PUT', delete: 'DELETE' }[step.op]
-            response = await call(method, `/__mock/snapshots/${encodeURIComponent(step.name)}`)
-            const fits = step.name.length <= 200 && (known || saved.size < maxSnapshots)
-            const expected = {
-              save: fits ? 201 : 400,
-              restore: known ? 200 : 404,
-              delete: known ? 204 : 404,
-            }[step.op]
-            expect(response.status).toBe(expected)
-            if (step.op === 'save' && fits) saved.set(step.name, before)
-            if (step.op === 'delete') saved.delete(step.name)
-            // After a restore the state is the one saved; otherwise it did not change.
-            expect(await state()).toBe(
-              step.op === 'restore' && known ? saved.get(step.name) : before,
-            )
-            expect(mock.snapshots.size).toBe(saved.size)
-            expect(mock.snapshots.size).toBeLessThanOrEqual(maxSnapshots)
-          } else if (step.op === 'page') {
-            response = await call('GET', `/__mock/state?${step.query}`)
-            const whole = JSON.parse(await state()) as Record<string, unknown[]>
-            const text = await response.clone().text()
-            const page = response.status === 200 ? (JSON.parse(text) as object) : null
-            expect(page).toEqual(expectedPage(step.query, whole))
-          } else if (step.op === 'journal') {
-            response = await call('GET', `/__mock/journal?limit=${step.limit}`)
-            expect((await response.clone().text()).length).toBeLessThan(1024 * 1024)
-          } else if (step.op === 'update') {
-            const key = store.state.comments.keys().next().value
-            response = await call('PUT', '/RestApi/comments-api/comments', {
-              headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify({ Key: key, Message: step.message }),
-            })
-          } else if (step.op === 'create') {
-            response = await call('PUT', '/RestApi/ab-testing', {
-              headers: { 'Content-Type': 'application/json' },
-              body: '{"Title":"Fuzzed"}',
-            })
-          } else {
-            response = await call('POST', '/__mock/reset')
-          }
-          expect(response.status).toBeLessThan(500)
+          const { status, observed, expected } = await run(step)
+          expect(observed, step.op).toEqual(expected)
+          expect(status).toBeLessThan(500)
         }
       },
     )

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import { createApp, createStore, type Store } from '../../src/index.ts'
+import type { Store } from '../../src/index.ts'
+import { buildHostApp } from '../support/index.ts'
 import { toRequest, type FuzzRequest } from './request-arbitraries.ts'
 
 // What every answer to a fuzzed request must satisfy (decisions.md section 3: "Never a 500,
@@ -34,7 +35,9 @@ async function journalFault(runtime: Runtime, url: string): Promise<string | nul
 async function answered(runtime: Runtime, request: Request, status: number): Promise<unknown> {
   const response = await runtime.send(request)
   if (response === undefined) throw new Error(`Failed to get an answer to ${request.url}`)
-  expect(response.status, request.url).toBe(status)
+  if (response.status !== status) {
+    throw new Error(`Failed to get a ${status} for ${request.url}: ${response.status}`)
+  }
   const text = await response.text()
   return text === '' ? undefined : (JSON.parse(text) as unknown)
 }
@@ -51,28 +54,38 @@ function normalizeKeys(value: unknown): unknown {
   )
 }
 
-/** `{"ResponseStatus":{"ErrorCode":…,"Message":…,"Errors":[…]}}`, in any jsconfig casing. */
-function expectResponseStatus(body: unknown, exact: boolean): void {
-  expect(body).toBeTypeOf('object')
-  if (exact) expect(Object.keys(body as object)).toEqual(['ResponseStatus'])
-  const status = (normalizeKeys(body) as { responsestatus?: Record<string, unknown> })
-    .responsestatus
-  expect(status, 'a ResponseStatus member').toBeTypeOf('object')
-  const { errorcode, message, errors } = status ?? {}
-  expect(errorcode).toBeTypeOf('string')
-  expect(errorcode).not.toBe('')
-  if (exact || message !== undefined) expect(message).toBeTypeOf('string')
-  if (exact || errors !== undefined) {
-    expect(Array.isArray(errors)).toBe(true)
-    for (const entry of errors as unknown[]) expect(entry).toBeTypeOf('object')
-  }
+/**
+ * How a JSON error body falls short of `{"ResponseStatus":{"ErrorCode":…,"Message":…,"Errors":
+ * […]}}` in any jsconfig casing; `exact` (no `?jsconfig=`) also wants nothing else beside it
+ * and every member present.
+ */
+function responseStatusProblems(body: unknown, exact: boolean): string[] {
+  if (typeof body !== 'object' || body === null) return ['the error body is not an object']
+  const problems: string[] = []
+  const keys = Object.keys(body)
+  if (exact && !(keys.length === 1 && keys[0] === 'ResponseStatus'))
+    problems.push(`the error body has members ${JSON.stringify(keys)}`)
+  const status = (normalizeKeys(body) as { responsestatus?: unknown }).responsestatus
+  if (typeof status !== 'object' || status === null) return [...problems, 'no ResponseStatus']
+  const { errorcode, message, errors } = status as Record<string, unknown>
+  if (typeof errorcode !== 'string' || errorcode === '')
+    problems.push(`ErrorCode is ${JSON.stringify(errorcode)}`)
+  if ((exact || message !== undefined) && typeof message !== 'string')
+    problems.push(`Message is ${JSON.stringify(message)}`)
+  if (
+    (exact || errors !== undefined) &&
+    !(Array.isArray(errors) && errors.every((entry) => typeof entry === 'object'))
+  )
+    problems.push(`Errors is ${JSON.stringify(errors)}`)
+  return problems
 }
 
 /**
- * Sends one fuzzed request and checks its answer: no rejection but a deliberate network fault,
- * no 5xx but a deliberate one, JSON that parses, and every error in the ServiceStack shape.
+ * Sends one fuzzed request and answers every way its answer falls short (empty when it holds):
+ * no rejection but a deliberate network fault, no 5xx but a deliberate one, JSON that parses,
+ * and every error in the ServiceStack shape.
  */
-export async function checkExchange(runtime: Runtime, fuzzed: FuzzRequest): Promise<void> {
+export async function exchangeProblems(runtime: Runtime, fuzzed: FuzzRequest): Promise<string[]> {
   const request = toRequest(fuzzed)
   const { url, method } = request
   let response: Response | undefined
@@ -80,49 +93,55 @@ export async function checkExchange(runtime: Runtime, fuzzed: FuzzRequest): Prom
     response = await runtime.send(request)
   } catch (error) {
     // The app rejects only for `Prefer: fault=network`, `?__fault=network` or a network rule.
-    expect(runtime.name, `${runtime.name} rejected: ${String(error)}`).toBe('app')
-    expect((error as Error).name, String(error)).toBe('NetworkFault')
-    expect(await journalFault(runtime, url)).toMatch(/^network \(/)
-    return
+    const asked = ((await journalFault(runtime, url)) ?? '').startsWith('network (')
+    return runtime.name === 'app' && (error as Error).name === 'NetworkFault' && asked
+      ? []
+      : [`${runtime.name} rejected: ${String(error)} (a network fault asked for: ${asked})`]
   }
   if (response === undefined) {
     // msw passes on what none of its handlers matches: only what the mock has no route for.
-    expect(runtime.name).toBe('msw')
-    const app = createApp({ store: createStore({ seed: 1 }), cors: false })
+    const { app } = buildHostApp({ cors: false })
     const plain = await app.request(toRequest(fuzzed))
-    expect(plain.status).toBe(404)
-    if (method !== 'HEAD') expect(await plain.text()).toBe('404')
-    return
+    const text = method === 'HEAD' ? '404' : await plain.text()
+    return runtime.name === 'msw' && plain.status === 404 && text === '404'
+      ? []
+      : [`${runtime.name} passed on a request the app answers ${plain.status} ${text}`]
   }
   const { status } = response
   if (status === 0) {
     // msw's form of a network fault: `Response.error()`.
-    expect(runtime.name).toBe('msw')
-    expect(response.type).toBe('error')
-    expect(await journalFault(runtime, url)).toMatch(/^network \(/)
-    return
+    const asked = ((await journalFault(runtime, url)) ?? '').startsWith('network (')
+    return runtime.name === 'msw' && response.type === 'error' && asked
+      ? []
+      : [
+          `${runtime.name} answered status 0 (${response.type}; a network fault asked for: ${asked})`,
+        ]
   }
-  expect(status).toBeGreaterThanOrEqual(200)
-  expect(status).toBeLessThan(600)
+  const problems: string[] = []
+  if (status < 200 || status >= 600) problems.push(`status ${status}`)
   if (status >= 500) {
-    const fault = await journalFault(runtime, url)
-    expect(fault, `a ${status} that no one asked for`).toMatch(new RegExp(`^code=${status} \\(`))
+    const fault = (await journalFault(runtime, url)) ?? ''
+    if (!new RegExp(`^code=${status} \\(`).test(fault))
+      problems.push(`a ${status} that no one asked for (journal: ${JSON.stringify(fault)})`)
   }
-  if (method === 'HEAD') return
+  if (method === 'HEAD') return problems
   const text = await response.text()
   const type = response.headers.get('content-type') ?? ''
   if (/^application\/json/i.test(type) && text !== '') {
     let parsed: unknown
-    expect(
-      () => (parsed = JSON.parse(text)),
-      `JSON that parses: ${text.slice(0, 200)}`,
-    ).not.toThrow()
-    if (status >= 400) expectResponseStatus(parsed, !new URL(url).searchParams.has('jsconfig'))
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return [...problems, `JSON that does not parse: ${text.slice(0, 200)}`]
+    }
+    if (status >= 400)
+      problems.push(...responseStatusProblems(parsed, !new URL(url).searchParams.has('jsconfig')))
   }
-  if (status >= 400 && !(status === 404 && type === 'text/plain' && text === '404')) {
-    // Every other error, in every format, is an ErrorResponse.
-    expect(text, `a ${status} ${type} answer`).toMatch(/response_?status/i)
-  }
+  // Every other error, in every format, is an ErrorResponse.
+  const plain404 = status === 404 && type === 'text/plain' && text === '404'
+  if (status >= 400 && !plain404 && !/response_?status/i.test(text))
+    problems.push(`a ${status} ${type} answer: ${text.slice(0, 200)}`)
+  return problems
 }
 
 /**
