@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createStore } from '../../src/index.ts'
+import { createStore, type RunningServer } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
 import {
   rawRequest,
@@ -14,25 +14,30 @@ import {
   timed,
 } from '../support/index.ts'
 
+/** Adds a fault rule that applies once (setup: a refused rule throws, naming why). */
+async function addOneShotRule(server: RunningServer, rule: object): Promise<void> {
+  const added = await fetch(`${server.url}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...rule, count: 1 }),
+  })
+  if (added.status !== 201) {
+    throw new Error(`Failed to add a fault rule: ${added.status} ${await added.text()}`)
+  }
+}
+
 describe('the Node server: simulated network faults', () => {
   it.each([
-    ['Prefer: fault=network', { Prefer: 'fault=network' }, '', null],
-    ['?__fault=network', {}, '?__fault=network', null],
-    ['a "fault":"network" rule', {}, '', { method: 'PUT', path: commentsPath, fault: 'network' }],
+    ['Prefer: fault=network', { Prefer: 'fault=network' }, '', []],
+    ['?__fault=network', {}, '?__fault=network', []],
+    ['a "fault":"network" rule', {}, '', [{ method: 'PUT', path: commentsPath, fault: 'network' }]],
   ])(
     '%s: fetch rejects (connection dropped) and the next request is answered',
-    async (_, headers, query, rule) => {
+    async (_, headers, query, rules) => {
       const server = await startServer()
       const key = commentKey(server.mock.store)
       const before = commentMessage(server.mock.store, key)
-      if (rule) {
-        const added = await fetch(`${server.url}/__mock/faults`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...rule, count: 1 }),
-        })
-        expect(added.status).toBe(201)
-      }
+      for (const rule of rules) await addOneShotRule(server, rule)
       const failed = await fetch(
         `${server.url}${commentsPath}${query}`,
         commentUpdate(key, 'Dropped.', headers),

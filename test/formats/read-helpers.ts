@@ -16,13 +16,15 @@ export function decodeErrorOf(action: () => unknown): DecodeError {
   }
   throw new Error('Failed to read: expected a DecodeError, got none')
 }
-/** A refusal as the real server answers it: 400 SerializationException. */
-export function expectRefused(action: () => unknown, message?: RegExp): void {
+
+/** A refusal as the real server answers it: 400 SerializationException; answers the error. */
+export function expectRefused(action: () => unknown): DecodeError {
   const error = decodeErrorOf(action)
   expect(error.status).toBe(400)
   expect(error.errorCode).toBe('SerializationException')
-  if (message) expect(error.message).toMatch(message)
+  return error
 }
+
 /** `levels` openers, then `inner`, then as many closers: text nested `levels` deep. */
 export function nested(open: string, close: string, levels: number, inner = ''): string {
   return open.repeat(levels) + inner + close.repeat(levels)

@@ -8,6 +8,8 @@ const path = '/RestApi/cms/inlineediting/containersInfo'
 const pageId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
 const newsId = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const productId = 'd9428888-122b-41b5-a2e1-3c1a6a7e2f9b'
+/** An item that seed 1 makes a page control (the other two are content items). */
+const pageControlId = '00000000-0000-4000-8000-000000000003'
 
 /** A message as the CMS's own inline-editing script sends it (servicestack-wire.md 10.1). */
 function message(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -141,7 +143,6 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     })
     for (const container of [news, product]) {
       expect(typeof container?.IsPageControl).toBe('boolean')
-      if (container?.IsPageControl === false) expect(container.DetailsViewUrl).toMatch(/^\//)
       expect(container?.ItemStatus).toMatchObject({
         DisplayStatus: expect.any(String),
         WorkflowStatus: expect.any(String),
@@ -159,6 +160,30 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
       'PublicationDate',
     ])
     expect(product?.Fields?.map((field) => field.Name)).toEqual(['Title', 'Price'])
+  })
+
+  it.each([
+    {
+      behaviour: 'links a content item to its details page',
+      itemId: newsId,
+      isPageControl: false,
+      detailsViewUrl: expect.stringMatching(/^\//),
+    },
+    {
+      behaviour: 'gives a page control no details page (null, which JSON leaves out)',
+      itemId: pageControlId,
+      isPageControl: true,
+      detailsViewUrl: undefined,
+    },
+  ])('$behaviour', async ({ itemId, isPageControl, detailsViewUrl }) => {
+    const { app } = buildApp()
+    const sent = message({
+      ContainersInfo: [{ ItemId: itemId, ItemType: 'Cms.News.Model.NewsItem' }],
+    })
+    const body = (await readJson(await sendJson(app, 'POST', path, sent))) as ContainerInfoMessage
+    const [container] = body.ContainersInfo ?? []
+    expect(container?.IsPageControl).toBe(isPageControl)
+    expect(container?.DetailsViewUrl).toEqual(detailsViewUrl)
   })
 
   it('fills each field’s constraints by the kind of value it holds', async () => {

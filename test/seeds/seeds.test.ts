@@ -202,50 +202,89 @@ describe('seeded A/B tests', () => {
     for (const goal of goals) expect(goalTypes).toContain(goal.GoalType)
   })
 
-  it.each(range(50))('test %i has dates that agree with its status', (i) => {
+  /** The tests (by index) seeded with each status: the statuses take turns. */
+  const withStatus = (...statuses: string[]): number[] =>
+    range(50).filter((i) => statuses.includes(abTestStatuses[i % 5] ?? ''))
+
+  /** The dates of test `i`, in ms; checks the status it was seeded with first. */
+  function datesOf(i: number, status: string): { start: number | null; stop: number | null } {
     const test = tests[i]!
-    const start = test.StartDate?.getTime() ?? null
-    const stop = test.StopDate?.getTime() ?? null
-    expect(test.Status).toBe(abTestStatuses[i % 5])
-    switch (test.Status) {
-      case 'NotStarted':
-        expect(start === null || start > referenceTime).toBe(true)
-        expect(stop).toBeNull()
-        break
-      case 'Scheduled':
-        expect(start).not.toBeNull()
-        expect(start!).toBeGreaterThan(referenceTime)
-        expect(stop === null || stop > start!).toBe(true)
-        break
-      case 'Active':
-        expect(start!).toBeLessThan(referenceTime)
-        expect(stop === null || stop > referenceTime).toBe(true)
-        break
-      case 'Stopped':
-      case 'Ended':
-        expect(start!).toBeLessThan(stop!)
-        expect(stop!).toBeLessThan(referenceTime)
-        break
-    }
+    expect(test.Status).toBe(status)
     const modified = test.LastModified.getTime()
     expect(modified).toBeLessThan(referenceTime)
-    if (start !== null && start < referenceTime) expect(modified).toBeGreaterThan(start)
-  })
+    return { start: test.StartDate?.getTime() ?? null, stop: test.StopDate?.getTime() ?? null }
+  }
 
-  it.each(range(50))('test %i marks the winner exactly when it has ended', (i) => {
+  // Each status's rule for the dates; a test that has started was modified after it started.
+  it.each(withStatus('NotStarted'))(
+    'test %i has dates that agree with its status (NotStarted: no stop, no start yet)',
+    (i) => {
+      const { start, stop } = datesOf(i, 'NotStarted')
+      expect(start === null || start > referenceTime).toBe(true)
+      expect(stop).toBeNull()
+    },
+  )
+
+  it.each(withStatus('Scheduled'))(
+    'test %i has dates that agree with its status (Scheduled: starts later, stops after)',
+    (i) => {
+      const { start, stop } = datesOf(i, 'Scheduled')
+      expect(start).not.toBeNull()
+      expect(start!).toBeGreaterThan(referenceTime)
+      expect(stop === null || stop > start!).toBe(true)
+    },
+  )
+
+  it.each(withStatus('Active'))(
+    'test %i has dates that agree with its status (Active: started, not stopped yet)',
+    (i) => {
+      const { start, stop } = datesOf(i, 'Active')
+      expect(start!).toBeLessThan(referenceTime)
+      expect(stop === null || stop > referenceTime).toBe(true)
+      expect(tests[i]!.LastModified.getTime()).toBeGreaterThan(start!)
+    },
+  )
+
+  it.each(withStatus('Stopped', 'Ended').map((i) => [i, abTestStatuses[i % 5]] as const))(
+    'test %i has dates that agree with its status (%s: started and stopped before now)',
+    (i, status) => {
+      const { start, stop } = datesOf(i, status ?? '')
+      expect(start!).toBeLessThan(stop!)
+      expect(stop!).toBeLessThan(referenceTime)
+      expect(tests[i]!.LastModified.getTime()).toBeGreaterThan(start!)
+    },
+  )
+
+  /** Checks what every test's variations say about the winner; answers their ids. */
+  function checkVariations(i: number): (string | null)[] {
     const test = tests[i]!
     const variations = test.Variations ?? []
     const ids = variations.map((v) => v.Id)
-    if (test.Status === 'Ended') {
-      expect(ids).toContain(test.WinnerVariationId)
-      expect(test.WinnerVariationId).toBe(test.WinnerVariationId?.toLowerCase())
-    } else {
-      expect(test.WinnerVariationId).toBeNull()
-    }
     for (const v of variations) expect(v.IsWinner).toBe(v.Id === test.WinnerVariationId)
     expect(test.SelectedVariationId === null || ids.includes(test.SelectedVariationId)).toBe(true)
     expect(test.UserSegmentId === null || guidPattern.test(test.UserSegmentId)).toBe(true)
-  })
+    return ids
+  }
+
+  it.each(withStatus('Ended'))(
+    'test %i marks the winner exactly when it has ended (ended)',
+    (i) => {
+      const test = tests[i]!
+      expect(test.Status).toBe('Ended')
+      expect(checkVariations(i)).toContain(test.WinnerVariationId)
+      expect(test.WinnerVariationId).toBe(test.WinnerVariationId?.toLowerCase())
+    },
+  )
+
+  it.each(withStatus('NotStarted', 'Scheduled', 'Active', 'Stopped'))(
+    'test %i marks the winner exactly when it has ended (not ended)',
+    (i) => {
+      const test = tests[i]!
+      expect(test.Status).not.toBe('Ended')
+      checkVariations(i)
+      expect(test.WinnerVariationId).toBeNull()
+    },
+  )
 })
 
 describe('seeded service definitions', () => {
@@ -292,20 +331,39 @@ describe('seeded container facts', () => {
     null,
   ]
 
+  const allFacts = someIds.map((id, n) =>
+    factory.containerFacts(id, types[n % types.length] ?? null),
+  )
+  const statuses = allFacts.map((facts) => facts.ItemStatus!)
+  /** The items a rule is about; there must be some, or the rule checks nothing. */
+  function some<T>(items: T[]): T[] {
+    expect(items.length).toBeGreaterThan(0)
+    return items
+  }
+
   it('keep each lifecycle status consistent', () => {
-    for (const [n, id] of someIds.entries()) {
-      const facts = factory.containerFacts(id, types[n % types.length] ?? null)
-      const status = facts.ItemStatus!
+    for (const status of statuses) {
       expect(lifecycleStatuses).toContain(status.WorkflowStatus)
       expect(status.IsPublished).toBe(status.WorkflowStatus === 'Published')
       expect(status.IsLocked).toBe(status.LockedByUsername !== null)
-      if (status.IsLockedByMe) expect(status.IsLocked).toBe(true)
-      if (status.IsLocked && !status.IsLockedByMe) expect(status.IsEditable).toBe(false)
-      if (status.IsStatusEditable) expect(status.IsEditable).toBe(true)
-      expect(facts.DetailsViewUrl === null).toBe(facts.IsPageControl)
-      if (facts.DetailsViewUrl !== null) {
-        expect(facts.DetailsViewUrl).toMatch(/^\/[a-z]+\/\d{4}\/\d{2}\/\d{2}\/[a-z0-9-]+$/)
-      }
+    }
+    for (const status of some(statuses.filter((s) => s.IsLockedByMe))) {
+      expect(status.IsLocked).toBe(true)
+    }
+    for (const status of some(statuses.filter((s) => s.IsLocked && !s.IsLockedByMe))) {
+      expect(status.IsEditable).toBe(false)
+    }
+    for (const status of some(statuses.filter((s) => s.IsStatusEditable))) {
+      expect(status.IsEditable).toBe(true)
+    }
+  })
+
+  it('give a details page URL to every item but a page control', () => {
+    for (const facts of some(allFacts.filter((f) => f.IsPageControl))) {
+      expect(facts.DetailsViewUrl).toBeNull()
+    }
+    for (const facts of some(allFacts.filter((f) => !f.IsPageControl))) {
+      expect(facts.DetailsViewUrl).toMatch(/^\/[a-z]+\/\d{4}\/\d{2}\/\d{2}\/[a-z0-9-]+$/)
     }
   })
 
@@ -324,40 +382,60 @@ describe('seeded container facts', () => {
     expect(factory.fieldConstraints(braced, 'Title')).toEqual(factory.fieldConstraints(id, 'Title'))
   })
 
+  /** The constraints of 60 items' fields named `names`, each with its field's name. */
+  function constraintsOf(
+    names: readonly string[],
+  ): { name: string; c: ReturnType<typeof factory.fieldConstraints> }[] {
+    return someIds
+      .slice(0, 60)
+      .flatMap((id) => names.map((name) => ({ name, c: factory.fieldConstraints(id, name) })))
+  }
+  const ofKind = (kind: string): string[] => fieldNames.filter((name) => fieldKindOf(name) === kind)
+
   it('give fields constraints that fit their kind', () => {
-    for (const id of someIds.slice(0, 60)) {
-      for (const name of fieldNames) {
-        const c = factory.fieldConstraints(id, name)
-        expect(c.Required === null || c.Required === 'required').toBe(true)
-        expect(c.RequiredViolationMessage).toBe(
-          c.Required === null ? null : `The ${name} field is required.`,
-        )
-        if (c.MinLength !== null && c.MaxLength !== null) {
-          expect(c.MinLength).toBeLessThanOrEqual(c.MaxLength)
-        }
-        expect(c.MinLengthViolationMessage).toBe(
-          c.MinLength ? `The ${name} field must be at least ${c.MinLength} characters long.` : null,
-        )
-        expect(c.MaxLengthViolationMessage).toBe(
-          c.MaxLength ? `The ${name} field must be at most ${c.MaxLength} characters long.` : null,
-        )
-        if (c.Pattern !== null) expect(() => new RegExp(c.Pattern!)).not.toThrow()
-        const kind = fieldKindOf(name)
-        if (kind === 'date') {
-          expect(Date.parse(c.MinDate!)).toBeLessThan(Date.parse(c.MaxDate!))
-          expect([0, null]).toContain(c.MaxLength)
-          expect(c.MinValue).toBeNull()
-        } else if (kind === 'number') {
-          expect(c.MinValue as number).toBeLessThan(c.MaxValue as number)
-          expect(c.MinLength).toBeNull()
-          expect(c.MinDate).toBeNull()
-        } else {
-          expect(c.MinLength).not.toBeNull()
-          expect(c.MaxLength!).toBeGreaterThanOrEqual(50)
-          expect(c.MinDate).toBeNull()
-          expect(c.MinValue).toBeNull()
-        }
-      }
+    const all = constraintsOf(fieldNames)
+    for (const { name, c } of all) {
+      expect(c.Required === null || c.Required === 'required').toBe(true)
+      expect(c.RequiredViolationMessage).toBe(
+        c.Required === null ? null : `The ${name} field is required.`,
+      )
+      expect(c.MinLengthViolationMessage).toBe(
+        c.MinLength ? `The ${name} field must be at least ${c.MinLength} characters long.` : null,
+      )
+      expect(c.MaxLengthViolationMessage).toBe(
+        c.MaxLength ? `The ${name} field must be at most ${c.MaxLength} characters long.` : null,
+      )
+    }
+    for (const { c } of some(all.filter(({ c }) => c.MinLength !== null && c.MaxLength !== null))) {
+      expect(c.MinLength!).toBeLessThanOrEqual(c.MaxLength!)
+    }
+    for (const { c } of some(all.filter(({ c }) => c.Pattern !== null))) {
+      expect(() => new RegExp(c.Pattern!)).not.toThrow()
+    }
+  })
+
+  it('give date fields a date range and no length or value bounds', () => {
+    for (const { c } of some(constraintsOf(ofKind('date')))) {
+      expect(Date.parse(c.MinDate!)).toBeLessThan(Date.parse(c.MaxDate!))
+      expect([0, null]).toContain(c.MaxLength)
+      expect(c.MinValue).toBeNull()
+    }
+  })
+
+  it('give number fields a value range and no length or date bounds', () => {
+    for (const { c } of some(constraintsOf(ofKind('number')))) {
+      expect(c.MinValue as number).toBeLessThan(c.MaxValue as number)
+      expect(c.MinLength).toBeNull()
+      expect(c.MinDate).toBeNull()
+    }
+  })
+
+  it('give text fields a length range and no date or value bounds', () => {
+    for (const { c } of some(constraintsOf(ofKind('text')))) {
+      expect(c.MinLength).not.toBeNull()
+      expect(c.MaxLength!).toBeGreaterThanOrEqual(50)
+      expect(c.MinDate).toBeNull()
+      expect(c.MinValue).toBeNull()
     }
   })
 
@@ -412,9 +490,12 @@ describe('seeded comments', () => {
       expect(comment.AuthorIpAddress).toMatch(/^(\d{1,3})(\.\d{1,3}){3}$/)
       expect(comment.AuthorIpAddress!.split('.').every((octet) => Number(octet) <= 255)).toBe(true)
       expect(comment.Rating === null || [1, 2, 3, 4, 5].includes(comment.Rating)).toBe(true)
-      if (comment.CustomData !== null) expect(() => JSON.parse(comment.CustomData!)).not.toThrow()
       expect(comment.Message?.length).toBeGreaterThan(0)
     }
+    const withCustomData = comments.filter((comment) => comment.CustomData !== null)
+    expect(withCustomData.length).toBeGreaterThan(0)
+    for (const comment of withCustomData)
+      expect(() => JSON.parse(comment.CustomData!)).not.toThrow()
     const statuses = new Set(comments.map((comment) => comment.Status))
     expect(statuses.size).toBe(commentStatuses.length)
     const published = comments.filter((comment) => comment.Status === 'Published').length
@@ -430,8 +511,9 @@ describe('seeded comments', () => {
   })
 
   it('keep a thread in order of time', () => {
-    for (const i of range(comments.length - 1)) {
-      if ((i + 1) % commentsPerThread === 0) continue
+    // Each comment and the next one of the same thread.
+    const sameThread = range(comments.length - 1).filter((i) => (i + 1) % commentsPerThread !== 0)
+    for (const i of sameThread) {
       expect(comments[i]!.DateCreated.getTime()).toBeLessThan(
         comments[i + 1]!.DateCreated.getTime(),
       )

@@ -86,18 +86,6 @@ export function createPlanes(options: Omit<PlaneOptions, 'store'> = {}): Planes 
   return { app: createPlane('app', options), msw: createPlane('msw', options) }
 }
 
-/** The same request through both ways; `init` is made anew for each, so bodies can be sent. */
-export async function sendBoth(
-  planes: Planes,
-  path: string,
-  init?: () => RequestInit,
-): Promise<{ app: Outcome; msw: Outcome }> {
-  return {
-    app: await planes.app.send(path, init?.()),
-    msw: await planes.msw.send(path, init?.()),
-  }
-}
-
 /** A control-plane request with an optional JSON (or raw text) body. */
 export function control(
   plane: Plane,
@@ -111,6 +99,16 @@ export function control(
     init.headers = { 'Content-Type': 'application/json' }
   }
   return plane.request(path, init)
+}
+
+/** Adds fault rules before a test's request (setup: a refused rule throws, naming why). */
+export async function addFaultRules(plane: Plane, rules: readonly object[]): Promise<void> {
+  for (const rule of rules) {
+    const response = await control(plane, 'POST', '/__mock/faults', rule)
+    if (response.status !== 201) {
+      throw new Error(`Failed to add a fault rule: ${response.status} ${await response.text()}`)
+    }
+  }
 }
 
 /** `GET /__mock/state` as text: the bytes compared across resets and restores. */
