@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ErrorResponse } from '../../src/model/index.ts'
 import {
   bodyTypes,
-  contentTypes,
-  commentKey,
   buildHostApp,
+  commentKey,
+  contentTypes,
   parseBack,
+  streamedRequest,
   varyHasAccept,
   wireFormats,
   type WireFormat,
@@ -418,26 +419,23 @@ describe('limits in every format', () => {
     // A chunked stream, not a FormData body: cancelling undici's own FormData stream midway
     // rejects inside undici (Node 24), whatever the reader does.
     const { app, store } = buildHostApp()
-    const encoder = new TextEncoder()
     const parts = [
       `--zzz\r\nContent-Disposition: form-data; name="Key"\r\n\r\n${key}\r\n`,
       '--zzz\r\nContent-Disposition: form-data; name="Message"\r\n\r\n',
       ...Array<string>(17).fill('a'.repeat(64 * 1024)),
       '\r\n--zzz--\r\n',
     ]
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const part = parts.shift()
-        if (part === undefined) controller.close()
-        else controller.enqueue(encoder.encode(part))
+    const request = streamedRequest(
+      comments,
+      {
+        method: 'PUT',
+        headers: {
+          'Content-Type': 'multipart/form-data; boundary=zzz',
+          Accept: 'application/json',
+        },
       },
-    })
-    const request = new Request(`http://localhost${comments}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=zzz', Accept: 'application/json' },
-      body: stream,
-      duplex: 'half',
-    } as RequestInit)
+      parts,
+    )
     expect(request.headers.get('content-length')).toBeNull()
     const response = await app.request(request)
     expect(response.status).toBe(413)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { buildApp, commentKey, commentsPath, readJson, sendJson } from '../support/index.ts'
+import {
+  buildApp,
+  commentKey,
+  commentsPath,
+  readJson,
+  sendJson,
+  streamedRequest,
+} from '../support/index.ts'
 
 // Request bodies through the Hono app: malformed and non-object JSON, the 1 MiB and nesting
 // limits, prototype keys, unknown Content-Types, and the query string and forms over the body.
@@ -70,26 +77,11 @@ describe('reading bodies', () => {
 
   it('answers 413 for a streamed body over 1 MiB without a Content-Length, then keeps answering', async () => {
     const { app, store } = buildApp()
-    const chunk = new TextEncoder().encode('a'.repeat(64 * 1024))
-    let sent = 0
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"Key":"x","Message":"'))
-        if (sent >= 20) {
-          controller.enqueue(new TextEncoder().encode('"}'))
-          controller.close()
-          return
-        }
-        sent += 1
-        controller.enqueue(chunk)
-      },
-    })
-    const request = new Request(`http://localhost${commentsPath}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: stream,
-      duplex: 'half',
-    } as RequestInit)
+    const request = streamedRequest(
+      commentsPath,
+      { method: 'PUT', headers: { 'Content-Type': 'application/json' } },
+      ['{"Key":"x","Message":"', ...Array<string>(20).fill('a'.repeat(64 * 1024)), '"}'],
+    )
     expect(request.headers.get('content-length')).toBeNull()
     const response = await app.request(request)
     expect(response.status).toBe(413)

@@ -6,6 +6,24 @@ export const origin = 'http://localhost'
 export const commentsPath = '/RestApi/comments-api/comments'
 export const abTestsPath = '/RestApi/ab-testing'
 
+/** A request whose body streams in `parts`, so it carries no Content-Length. */
+export function streamedRequest(
+  path: string,
+  init: { method: string; headers: Record<string, string> },
+  parts: readonly string[],
+): Request {
+  const encoder = new TextEncoder()
+  const left = [...parts]
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = left.shift()
+      if (part === undefined) controller.close()
+      else controller.enqueue(encoder.encode(part))
+    },
+  })
+  return new Request(origin + path, { ...init, body, duplex: 'half' } as RequestInit)
+}
+
 /** A JSON comment update: `PUT /RestApi/comments-api/comments`. */
 export function commentUpdate(
   key: string,
