@@ -4,7 +4,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument, type OpenApiDocument } from '../../src/control/openapi.ts'
-import { createApp, createStore, type Store } from '../../src/index.ts'
+import { createStore, type Store } from '../../src/index.ts'
+import { buildApp } from '../support/index.ts'
 import { operations } from '../../handlers/index.ts'
 import {
   ABTestViewModel,
@@ -383,7 +384,7 @@ describe('real answers conform to the schemas', () => {
   }
 
   async function send(store: Store, url: string, method: string, body: unknown): Promise<Response> {
-    const app = createApp({ store, defaultFormat: 'json' })
+    const { app } = buildApp({ store })
     return app.request(url, {
       method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

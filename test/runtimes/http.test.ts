@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createApp, createServer, createStore } from '../../src/index.ts'
+import { createServer, createStore } from '../../src/index.ts'
 import {
+  buildHostApp,
   commentKey,
   commentKeys,
   commentsPath,
@@ -275,7 +276,7 @@ describe('the CLI', () => {
     const origin = await waitForStart(run)
     const served = await (await fetch(`${origin}/__mock/state`)).text()
     const local = await (
-      await createApp({ store: createStore({ seed: 1 }) }).request('/__mock/state')
+      await buildHostApp({ store: createStore({ seed: 1 }) }).app.request('/__mock/state')
     ).text()
     expect(served).toBe(local)
   })
@@ -288,7 +289,7 @@ describe('the CLI', () => {
     const stateSeven = await (await fetch(`${sevenOrigin}/__mock/state`)).text()
     expect(stateSeven).not.toBe(stateOne)
     const local = await (
-      await createApp({ store: createStore({ seed: 7 }) }).request('/__mock/state')
+      await buildHostApp({ store: createStore({ seed: 7 }) }).app.request('/__mock/state')
     ).text()
     expect(stateSeven).toBe(local)
   })
