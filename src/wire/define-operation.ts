@@ -52,7 +52,9 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
       const read = await readRequest(ctx, spec.request)
       if (read instanceof ServiceError) return errorResponse(ctx, read)
       // The binder keeps only fields of the DTO, each of its declared type.
-      const result = await spec.resolve(ctx, read as Partial<DtoValue<Req>>)
+      const resolved = spec.resolve(ctx, read as Partial<DtoValue<Req>>)
+      // Most operations answer at once: awaiting a plain value would still cost a turn.
+      const result = resolved instanceof Promise ? await resolved : resolved
       return result instanceof ServiceError
         ? errorResponse(ctx, result)
         : respond(ctx, spec.response, result as object)

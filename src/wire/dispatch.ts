@@ -60,6 +60,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const { config, hooks } = options
   const table = compileRoutes(options.operations)
   const basePrefix = `${config.basePath.toLowerCase()}/`
+  const basePrefixAsConfigured = `${config.basePath}/`
   const negotiations: NegotiationMemo = new Map()
 
   return async (request, host = fetchHost(request)) => {
@@ -67,7 +68,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const target = splitUrl(request.url)
       const { path } = target
       // Clients almost always write the base path as configured: matched without lower-casing.
-      if (path.startsWith(config.basePath + '/') || path.toLowerCase().startsWith(basePrefix)) {
+      if (path.startsWith(basePrefixAsConfigured) || path.toLowerCase().startsWith(basePrefix)) {
         const startedAt = Date.now()
         const started = performance.now()
         const match = matchRoute(table, request.method, path.slice(basePrefix.length))

@@ -40,9 +40,8 @@ export {
   type NegotiationInput,
   type NegotiationMemo,
 } from './negotiate.ts'
-export { readBodyText } from './read-body.ts'
 export { readRequest } from './read-request.ts'
-export { RequestBody } from './request-body.ts'
+export { readBodyText, RequestBody } from './request-body.ts'
 export type { Exchange, RequestContext, RequestHost } from './request-context.ts'
 export { fetchHost } from './fetch-host.ts'
 export { headerSafe, respond } from './respond.ts'

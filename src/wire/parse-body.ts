@@ -3,7 +3,7 @@ import { formatOfContentType, type Format } from './format.ts'
 import { readJson } from './formats/json.ts'
 import { readJsv } from './formats/jsv-read.ts'
 import type { Loose } from './loose.ts'
-import { readerOf } from './reader-of.ts'
+import { readerOf, type Reader } from './reader-of.ts'
 import type { RequestContext } from './request-context.ts'
 
 /** Bodies longer than this are parsed and bound in separate turns of the event loop. */
@@ -11,15 +11,45 @@ export const largeText = 64 * 1024
 
 /**
  * The request body as a loose tree, read by its Content-Type alone (or a pre-defined route's
- * format), or undefined when it has none to read; an ignored body is noted as a warning.
+ * format), or undefined when it has none to read; an ignored body is noted as a warning. A
+ * promise only where it must wait: for a CSV or XML reader's module to load, or for its own
+ * turn of the event loop (a large body), so the common body costs no extra await.
  */
-export async function parseBody(ctx: RequestContext, def: DtoDef): Promise<Loose | undefined> {
-  const text = await ctx.body.text()
+export function parseBody(
+  ctx: RequestContext,
+  def: DtoDef,
+  text: string,
+): Loose | undefined | Promise<Loose | undefined> {
   if (text.trim() === '') return undefined
   const format = ctx.bodyFormat ?? formatOfContentType(ctx.contentType)
-  // JSON and JSV read at once; a CSV or XML body waits for its reader's module to load.
   const reader = format === undefined ? undefined : readerOf(format)
-  const read = reader instanceof Promise ? await reader : reader
+  if (reader instanceof Promise || text.length > largeText) {
+    return parseLater(ctx, def, text, format, reader)
+  }
+  return parseWith(ctx, def, text, format, reader)
+}
+
+async function parseLater(
+  ctx: RequestContext,
+  def: DtoDef,
+  text: string,
+  format: Format | undefined,
+  reader: Reader | undefined | Promise<Reader | undefined>,
+): Promise<Loose | undefined> {
+  const read = await reader
+  // A large body is parsed in its own turn, so the small requests waiting meanwhile are
+  // answered between the parse and the binding, not after both.
+  if (text.length > largeText) await nextTurn()
+  return parseWith(ctx, def, text, format, read)
+}
+
+function parseWith(
+  ctx: RequestContext,
+  def: DtoDef,
+  text: string,
+  format: Format | undefined,
+  read: Reader | undefined,
+): Loose | undefined {
   if (!read || format === undefined) {
     ctx.warnings.add(
       ctx.bodyFormat !== null
@@ -30,9 +60,6 @@ export async function parseBody(ctx: RequestContext, def: DtoDef): Promise<Loose
     )
     return undefined
   }
-  // A large body is read in its own turn of the event loop, so the small requests waiting
-  // meanwhile are answered between the parse and the binding, not after both.
-  if (text.length > largeText) await nextTurn()
   return isObjectNotationCsv(format, text)
     ? readObjectNotation(text, def, ctx)
     : read(text, def, ctx)

@@ -1,35 +1,7 @@
 import { DecodeError } from './decode-error.ts'
 
-// Reading a request's body: its bytes or text, within the body limit (413 past it), and a
-// 400 when the client goes away mid-way. Parsing and binding are read-request.ts's.
-
-/**
- * The body as text (UTF-8, a BOM dropped), refused with 413 past the limit. `contentLength` is
- * the header's value, for a caller that has read it already.
- */
-export async function readBodyText(
-  request: Request,
-  limit: number,
-  contentLength: string | null = request.headers.get('content-length'),
-): Promise<string> {
-  const declared = Number(contentLength ?? Number.NaN)
-  if (declared > limit) throw tooLarge(declared, limit)
-  if (Number.isFinite(declared)) {
-    if (declared === 0) return ''
-    // A declared length within the limit: the runtime reads no more than it. (Touching
-    // `request.body` first would make the Node server build a web stream for nothing.)
-    let text: string
-    try {
-      text = await request.text()
-    } catch (error) {
-      bodyFailed(error)
-    }
-    if (text.length > limit) throw tooLarge(text.length, limit)
-    return text
-  }
-  if (request.body === null) return ''
-  return new TextDecoder().decode(await readBodyBytes(request, limit))
-}
+// Reading a request's body as bytes, within the body limit (413 past it), and a 400 when the
+// client goes away mid-way. As text: request-body.ts. Parsing and binding: read-request.ts.
 
 /** The body's bytes, counted as they arrive: past the limit, reading stops with a 413. */
 export async function readBodyBytes(
@@ -62,13 +34,13 @@ export async function readBodyBytes(
 }
 
 /** The client went away or its body broke mid-way: a 400, never a 500, and nothing applied. */
-function bodyFailed(error: unknown): never {
+export function bodyFailed(error: unknown): never {
   throw new DecodeError(
     `Failed to read request: the body did not arrive whole (${(error as Error)?.message ?? error})`,
   )
 }
 
-function tooLarge(size: number, limit: number): DecodeError {
+export function tooLarge(size: number, limit: number): DecodeError {
   return new DecodeError(
     `Failed to read request: the body is ${size} bytes, over the limit of ${limit} bytes`,
     { status: 413, errorCode: 'RequestEntityTooLarge' },

@@ -28,12 +28,14 @@ export async function readRequest(
     if (isFormContentType(ctx.contentType) && ctx.bodyFormat === null) {
       form = await readForm(ctx)
     } else {
-      const tree = await parseBody(ctx, def)
+      const text = await ctx.body.text()
+      const parsed = parseBody(ctx, def, text)
+      const tree = parsed instanceof Promise ? await parsed : parsed
       if (tree !== undefined) {
         if (!isLooseObject(tree)) {
           throw new DecodeError(`Failed to read request: expected an object of type '${def.name}'`)
         }
-        if ((await ctx.body.text()).length > largeText) await nextTurn()
+        if (text.length > largeText) await nextTurn()
         // The body comes first: its fields are the DTO so far, the query's are laid over them.
         const bound = bindDto(def, tree, ctx.now)
         fields = bound.value

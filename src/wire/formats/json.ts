@@ -60,8 +60,15 @@ function treeOf(
   rawJson: RawJson,
 ): Record<string, unknown> {
   const tree: Record<string, unknown> = {}
+  // Nearly every answer keeps the declared names and leaves nulls and defaults as they are.
+  const plain =
+    options.textCase === 'PascalCase' && !options.includeNullValues && !options.excludeDefaultValues
   for (const entry of def.entries) {
     const field = value[entry.name]
+    if (plain) {
+      if (field != null) tree[entry.name] = nodeOf(entry.spec.type, field, options, rawJson)
+      continue
+    }
     if (field === null || field === undefined) {
       if (!options.includeNullValues) continue
     } else if (options.excludeDefaultValues && isDefaultValue(entry.spec, field)) continue
