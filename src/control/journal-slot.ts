@@ -1,5 +1,7 @@
-import { cutText, fitList, utf8Length } from '../wire/index.ts'
-import type { JournalEntry, JournalRecord } from './journal.ts'
+import { cutText, utf8Length } from '../wire/index.ts'
+import type { JournalEntry, JournalRecord } from './journal-entry.ts'
+import { asHeaders, joinHeaders, keptWarnings, noWarnings, textCost } from './journal-texts.ts'
+import type { TextWriter } from './journal-text-writer.ts'
 
 /** The longest body text a journal entry keeps; longer ones are cut and marked. */
 export const journalBodyLimit = 4096
@@ -21,35 +23,6 @@ export function truncateBody(text: string | null): string | null {
 }
 
 const decoder = new TextDecoder()
-const noWarnings: readonly string[] = []
-
-/** Writes text into bytes at an offset, as UTF-8 or as Latin-1; returns the bytes written. */
-interface TextWriter {
-  alloc(size: number): Uint8Array
-  utf8(bytes: Uint8Array, text: string, offset: number): number
-  latin1(bytes: Uint8Array, text: string, offset: number): number
-}
-
-/**
- * Node's Buffer writes at an offset in one native call; the web's TextEncoder needs a view per
- * call, and has no Latin-1 (the service worker is not a hot path).
- */
-const nodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
-const encoder = new TextEncoder()
-const writer: TextWriter = nodeBuffer
-  ? {
-      alloc: (size) => nodeBuffer.allocUnsafeSlow(size),
-      utf8: (bytes, text, offset) => (bytes as Buffer).write(text, offset, 'utf8'),
-      latin1: (bytes, text, offset) => (bytes as Buffer).write(text, offset, 'latin1'),
-    }
-  : {
-      alloc: (size) => new Uint8Array(size),
-      utf8: (bytes, text, offset) => encoder.encodeInto(text, bytes.subarray(offset)).written,
-      latin1: (bytes, text, offset) => {
-        for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i)
-        return text.length
-      },
-    }
 
 /** The first buffer of a slot: most entries fit in it. */
 const firstSize = 1024
@@ -74,7 +47,7 @@ export class Slot {
   delayMs = 0
   fault: string | null = null
   warnings: readonly string[] = noWarnings
-  responseHeaders: Headers | Readonly<Record<string, string>> | null = null
+  responseHeaders: Readonly<Record<string, string>> | null = null
   /** Byte counts of bodies cut to `journalBodyLimit`; -1 when the text kept is whole. */
   requestBytes = -1
   responseBytes = -1
@@ -89,7 +62,7 @@ export class Slot {
   cost = 0
 
   /** Fills the slot; returns how many bytes its cost changed by. */
-  fill(id: number, record: JournalRecord): number {
+  fill(id: number, record: JournalRecord, writer: TextWriter): number {
     const before = this.cost
     this.id = id
     this.startedAt = record.startedAt
@@ -100,10 +73,14 @@ export class Slot {
     this.durationMs = record.durationMs
     this.delayMs = record.delayMs
     this.fault = record.fault
-    this.warnings = keptWarnings(record)
+    this.warnings = keptWarnings(
+      record.warnings,
+      record.warningCount ?? record.warnings.length,
+      journalWarningsLimit,
+    )
     this.responseHeaders = record.responseHeaders
     const url = cutText(record.url, journalUrlLimit)
-    const requestHeaders = joinHeaders(record.requestHeaders)
+    const requestHeaders = joinHeaders(record.requestHeaders, journalHeadersLimit)
     const requestBody = record.requestText
     const responseBody = record.responseText
     this.nulls = (requestBody === null ? 1 : 0) | (responseBody === null ? 2 : 0)
@@ -164,9 +141,7 @@ export class Slot {
       requestHeaders: [...asHeaders(this.#latin1(urlEnd, headersEnd))],
       requestBody,
       requestBytes: this.requestBytes >= 0 ? this.requestBytes : byteCount(requestBody),
-      responseHeaders: responseHeaders
-        ? [...(responseHeaders instanceof Headers ? responseHeaders : new Headers(responseHeaders))]
-        : [],
+      responseHeaders: responseHeaders ? [...new Headers(responseHeaders)] : [],
       responseBody,
       responseBytes: this.responseBytes >= 0 ? this.responseBytes : byteCount(responseBody),
     }
@@ -185,64 +160,6 @@ export class Slot {
   }
 }
 
-/** The record's warnings, or as many as fit in `journalWarningsLimit` and `… and N more`. */
-function keptWarnings(record: JournalRecord): readonly string[] {
-  const { warnings } = record
-  if (warnings.length === 0) return noWarnings
-  const total = record.warningCount ?? warnings.length
-  const fits = total === warnings.length && textCost(warnings) <= journalWarningsLimit * 2
-  return fits ? warnings : fitList(warnings, total, journalWarningsLimit)
-}
-
-function textCost(texts: readonly string[]): number {
-  let units = 0
-  for (const text of texts) units += text.length
-  return units * 2
-}
-
 function isCut(text: string | null): text is string {
   return text !== null && text.length > journalBodyLimit
-}
-
-/**
- * A request's headers, in either form, as names and values joined by NUL; whole headers up to
- * `journalHeadersLimit`, then one `x-mock-journal` header saying how many were left out.
- */
-function joinHeaders(headers: Headers | readonly string[]): string {
-  let parts: readonly string[] = headers as readonly string[]
-  if (headers instanceof Headers) {
-    const list: string[] = []
-    for (const [name, value] of headers) list.push(name, value)
-    parts = list
-  }
-  const joined = parts.join('\0')
-  if (joined.length <= journalHeadersLimit) return joined
-  let length = 0
-  let kept = 0
-  while (kept + 1 < parts.length) {
-    const next = (parts[kept] as string).length + (parts[kept + 1] as string).length + 2
-    if (length + next > journalHeadersLimit - 64) break
-    length += next
-    kept += 2
-  }
-  const note = `${Math.ceil((parts.length - kept) / 2)} more headers left out of the journal`
-  return [...parts.slice(0, kept), 'x-mock-journal', note].join('\0')
-}
-
-/** A joined header list as `Headers`, which lists names lower-cased and sorted, repeats joined. */
-function asHeaders(joined: string): Headers {
-  const out = new Headers()
-  if (joined === '') return out
-  const parts = joined.split('\0')
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const name = parts[i] as string
-    // HTTP/2 pseudo-headers (`:path`) are not headers a page could send.
-    if (name.startsWith(':')) continue
-    try {
-      out.append(name, parts[i + 1] as string)
-    } catch {
-      // A value Headers refuses (the Node parser let it through): left out of the record.
-    }
-  }
-  return out
 }

@@ -1,4 +1,6 @@
+import type { JournalEntry, JournalRecord } from './journal-entry.ts'
 import { Slot } from './journal-slot.ts'
+import { textWriterOf, type TextWriter } from './journal-text-writer.ts'
 
 export {
   journalBodyLimit,
@@ -7,60 +9,7 @@ export {
   journalWarningsLimit,
   truncateBody,
 } from './journal-slot.ts'
-
-/** One answered request, as `GET /__mock/journal` lists it. */
-export interface JournalEntry {
-  readonly id: number
-  /** ISO time the request arrived. */
-  readonly time: string
-  readonly method: string
-  readonly url: string
-  /** The negotiated format, or null when no operation answered (a 404). */
-  readonly format: string | null
-  readonly status: number
-  readonly statusText: string
-  readonly durationMs: number
-  /** The latency the mock added, in ms (0 for none). */
-  readonly delayMs: number
-  /** The fault applied: `code=503 (Prefer)`, `network (rule 2)`, `aborted`, or null. */
-  readonly fault: string | null
-  readonly warnings: readonly string[]
-  readonly requestHeaders: readonly (readonly [string, string])[]
-  readonly requestBody: string | null
-  /** The whole request body's size in UTF-8 bytes (the text above may be cut); -1 if unknown. */
-  readonly requestBytes: number
-  readonly responseHeaders: readonly (readonly [string, string])[]
-  readonly responseBody: string | null
-  /** The whole response body's size in UTF-8 bytes; -1 if unknown. */
-  readonly responseBytes: number
-}
-
-/**
- * What `add` takes: the costly parts (ISO time, header lists) stay raw and are only turned into
- * the entry's form when someone reads the journal, never on the hot path of a request.
- */
-export interface JournalRecord extends Omit<
-  JournalEntry,
-  | 'id'
-  | 'time'
-  | 'requestHeaders'
-  | 'responseHeaders'
-  | 'requestBody'
-  | 'requestBytes'
-  | 'responseBody'
-  | 'responseBytes'
-> {
-  readonly startedAt: number
-  /** A Headers object, or a raw list of names and values in turn (Node's `rawHeaders`). */
-  readonly requestHeaders: Headers | readonly string[]
-  /** A Headers object, or the plain record an answer was built with. */
-  readonly responseHeaders: Headers | Readonly<Record<string, string>> | null
-  /** The whole bodies: the journal cuts long ones and counts their bytes itself. */
-  readonly requestText: string | null
-  readonly responseText: string | null
-  /** How many warnings there were in all (`warnings` may end with `… and N more`). */
-  readonly warningCount?: number
-}
+export type { JournalEntry, JournalRecord } from './journal-entry.ts'
 
 export interface Journal {
   readonly capacity: number
@@ -86,7 +35,11 @@ export const defaultJournalBytes = 16 * 1024 * 1024
  * request past the young generation: under load (`--trace-gc`) the garbage collector spent
  * about 5 µs per request copying and promoting them, against about 2 µs with the bytes.
  */
-export function createJournal(capacity = 500, maxBytes = defaultJournalBytes): Journal {
+export function createJournal(
+  capacity = 500,
+  maxBytes = defaultJournalBytes,
+  writer: TextWriter = textWriterOf(globalThis),
+): Journal {
   if (!Number.isInteger(capacity) || capacity < 1) {
     throw new Error(
       `Failed to create the journal: its size must be a whole number of at least 1, got ${capacity}`,
@@ -116,7 +69,7 @@ export function createJournal(capacity = 500, maxBytes = defaultJournalBytes): J
       }
       // A full ring drops its oldest entry, the one in this slot, before anything else.
       if (size === capacity) size--
-      bytes += slot.fill(nextId++, record)
+      bytes += slot.fill(nextId++, record, writer)
       // Past the budget the oldest entries go too; one entry is far smaller than any budget.
       while (bytes > maxBytes && size > 0) {
         bytes -= (slots[(next - size + capacity) % capacity] as Slot).release()

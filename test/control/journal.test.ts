@@ -1,20 +1,16 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import type { JournalRecord } from '../../src/control/journal.ts'
+import { describe, expect, it } from 'vitest'
+import {
+  createJournal as createNodeJournal,
+  journalBodyLimit,
+  type Journal,
+  type JournalRecord,
+} from '../../src/control/journal.ts'
+import { textWriterOf } from '../../src/control/journal-text-writer.ts'
 
 // The journal copies each request's texts into its ring slot's own bytes and reuses the slot on
 // wrap-around: what comes back out must be exactly what went in, whatever was there before.
-// Node writes the bytes with Buffer; a service worker has none and uses TextEncoder: both run.
-
-/** The journal module, loaded afresh with or without a global `Buffer`. */
-async function load(withBuffer: boolean): Promise<typeof import('../../src/control/journal.ts')> {
-  vi.resetModules()
-  if (!withBuffer) vi.stubGlobal('Buffer', undefined)
-  try {
-    return await import('../../src/control/journal.ts')
-  } finally {
-    vi.unstubAllGlobals()
-  }
-}
+// Node writes the bytes with Buffer; a service worker has none and uses TextEncoder: both run,
+// the writer handed to the journal as it is made.
 
 function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
@@ -37,15 +33,11 @@ function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
 }
 
 describe.each([
-  ['Node', true],
-  ['a service worker', false],
-])('the journal ring, as in %s', (_where, withBuffer) => {
-  let createJournal: Awaited<ReturnType<typeof load>>['createJournal']
-  let journalBodyLimit: number
-
-  beforeAll(async () => {
-    ;({ createJournal, journalBodyLimit } = await load(withBuffer))
-  })
+  ['Node', textWriterOf(globalThis)],
+  ['a service worker', textWriterOf({})],
+])('the journal ring, as in %s', (_where, writer) => {
+  const createJournal = (capacity: number, maxBytes?: number): Journal =>
+    createNodeJournal(capacity, maxBytes, writer)
 
   it('gives back every field of an entry as it was recorded', () => {
     const journal = createJournal(4)
@@ -144,7 +136,7 @@ describe.each([
     expect(second).toMatchObject({ responseBody: null, responseBytes: -1, responseHeaders: [] })
   })
 
-  it('lists Headers, raw lists and records alike: lower-case, sorted, repeats joined', () => {
+  it('lists request and answer headers as Headers does: lower-case, sorted, repeats joined', () => {
     const journal = createJournal(3)
     // Node's parser gives each header byte as one character: `é` here is the byte 0xE9.
     const raw = [
@@ -160,26 +152,18 @@ describe.each([
       'caf\u00e9',
     ]
     journal.add(record({ requestHeaders: raw }))
-    journal.add(
-      record({
-        requestHeaders: new Headers([
-          ['X-Tag', 'a'],
-          ['Accept', 'text/csv'],
-          ['x-tag', 'b'],
-          ['X-Name', 'caf\u00e9'],
-        ]),
-        responseHeaders: new Headers({ Vary: 'Accept' }),
-      }),
-    )
-    const [fromRaw, fromHeaders] = journal.entries()
+    journal.add(record({ requestHeaders: raw, responseHeaders: { Vary: 'Accept', 'X-B': '1' } }))
+    const [fromRaw, withAnswer] = journal.entries()
     const expected = [
       ['accept', 'text/csv'],
       ['x-name', 'caf\u00e9'],
       ['x-tag', 'a, b'],
     ]
     expect(fromRaw?.requestHeaders).toEqual(expected)
-    expect(fromHeaders?.requestHeaders).toEqual(expected)
-    expect(fromHeaders?.responseHeaders).toEqual([['vary', 'Accept']])
+    expect(withAnswer?.responseHeaders).toEqual([
+      ['vary', 'Accept'],
+      ['x-b', '1'],
+    ])
   })
 
   it('wraps around oldest first, honours limit, and starts over after clear', () => {
@@ -196,5 +180,25 @@ describe.each([
     expect(journal.entries()).toEqual([])
     journal.add(record({ requestText: 'after' }))
     expect(journal.entries().map((entry) => [entry.id, entry.requestBody])).toEqual([[8, 'after']])
+  })
+})
+
+describe('the journal with the web text writer (the service worker has no Buffer)', () => {
+  it('keeps and lists an entry as the Node writer does', () => {
+    const web = createNodeJournal(2, undefined, textWriterOf({}))
+    const node = createNodeJournal(2)
+    const entry = record({
+      url: 'http://127.0.0.1/RestApi/x?q=é',
+      requestHeaders: ['X-Name', 'caf\u00e9'],
+      requestText: 'body é ✓',
+    })
+    web.add(entry)
+    node.add(entry)
+    const [fromWeb] = web.entries()
+    expect(fromWeb).toMatchObject({ url: entry.url, requestBody: 'body é ✓' })
+    expect(fromWeb?.requestHeaders).toEqual([['x-name', 'caf\u00e9']])
+    expect(web.entries().map(({ time: _, ...rest }) => rest)).toEqual(
+      node.entries().map(({ time: _, ...rest }) => rest),
+    )
   })
 })
