@@ -197,8 +197,7 @@ describe('the journal with the web text writer (the service worker has no Buffer
     const [fromWeb] = web.entries()
     expect(fromWeb).toMatchObject({ url: entry.url, requestBody: 'body é ✓' })
     expect(fromWeb?.requestHeaders).toEqual([['x-name', 'caf\u00e9']])
-    expect(web.entries().map(({ time: _, ...rest }) => rest)).toEqual(
-      node.entries().map(({ time: _, ...rest }) => rest),
-    )
+    // Made at the same instant from the same record, the two lists are equal in every field.
+    expect(web.entries()).toEqual(node.entries())
   })
 })
