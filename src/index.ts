@@ -13,6 +13,8 @@ export {
   createStore,
   type Mock,
   type MockOptions,
+  type CompletedFixtures,
+  type Fixtures,
   type StoreOptions,
 } from './mock/index.ts'
 export type { Counts, Store, StoreSnapshot, StoreState } from './store/index.ts'

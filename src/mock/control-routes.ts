@@ -9,8 +9,9 @@ import type { ControlState } from '../control/interceptor.ts'
 import { stateJson } from '../control/state-document.ts'
 import { readStatePage, statePageJson } from '../control/state-page.ts'
 import type { Store, StoreSnapshot } from '../store/index.ts'
-import { controlPath, type ControlResolver, type MockConfig } from '../wire/index.ts'
+import { controlPath, ServiceError, type ControlResolver, type MockConfig } from '../wire/index.ts'
 import { fail, json, jsonType, noContent, readJsonBody, safeDecode } from './control-answers.ts'
+import { completeFixtures, fixturesJson, storeFixtures } from './fixtures.ts'
 import { refuseSnapshot } from './snapshot-names.ts'
 import { toLatency } from './to-latency.ts'
 
@@ -164,6 +165,19 @@ export function createControl(deps: ControlDeps): ControlResolver {
       }
       case 'GET /openapi.json':
         return json(await deps.openApi())
+      case 'POST /fixtures': {
+        const body = await readJsonBody(request, deps.config)
+        if (body instanceof Response) return body
+        const completed = completeFixtures(body, store, deps.config.clock())
+        if (completed instanceof ServiceError) {
+          return fail(completed.status, completed.errorCode, completed.message)
+        }
+        storeFixtures(store, completed)
+        return new Response(fixturesJson(completed), {
+          status: 201,
+          headers: { 'Content-Type': jsonType },
+        })
+      }
     }
     return fail(404, 'NotFound', `Failed to find a control route for ${method} ${url.pathname}`)
   }

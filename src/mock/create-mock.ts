@@ -20,6 +20,7 @@ import {
 } from '../wire/index.ts'
 import { operations } from '../../handlers/operations.ts'
 import { createControl, type NamedSnapshot } from './control-routes.ts'
+import { applyFixtures, type CompletedFixtures, type Fixtures } from './fixtures.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
@@ -52,6 +53,12 @@ export interface Mock {
    * configured latency, an empty journal, no snapshots. (`POST /__mock/reset` resets the data.)
    */
   reset(): void
+  /**
+   * Stores entities, each partial and completed from the seed; an entity whose key is stored
+   * already is replaced. Returns them completed; throws, storing nothing, on a wrong field.
+   * @example mock.fixtures({ Comments: [{ Key: 'spam-1', Status: 'Spam' }] })
+   */
+  fixtures(fixtures: Fixtures): CompletedFixtures
 }
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
@@ -117,7 +124,9 @@ export function createMock(options: MockOptions): Mock {
     control.journal.clear()
     snapshots.clear()
   }
-  return { store, config, operations, control, snapshots, dispatch, reset }
+  const fixtures = (document: Fixtures): CompletedFixtures =>
+    applyFixtures(store, document, config.clock())
+  return { store, config, operations, control, snapshots, dispatch, reset, fixtures }
 }
 
 function toLatency(value: number | string | Latency | null): Latency | null {

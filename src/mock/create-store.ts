@@ -1,11 +1,14 @@
 import { createFactory } from '../../seeds/index.ts'
 import { createMemoryStore, type Counts, type Store } from '../store/index.ts'
+import { applyFixtures, type Fixtures } from './fixtures.ts'
 
 export interface StoreOptions {
   /** The same seed gives byte-identical state. Default 1. */
   seed?: number
   /** How many entities of each kind to seed. */
   counts?: Partial<Counts>
+  /** Entities to store on top of the seeded ones, each partial (see `mock.fixtures`). */
+  fixtures?: Fixtures
 }
 
 /**
@@ -13,9 +16,11 @@ export interface StoreOptions {
  * @example const store = createStore({ seed: 7, counts: { comments: 100 } })
  */
 export function createStore(options: StoreOptions = {}): Store {
-  return createMemoryStore({
+  const store = createMemoryStore({
     seed: options.seed ?? 1,
     factory: createFactory,
     ...(options.counts ? { counts: options.counts } : {}),
   })
+  if (options.fixtures) applyFixtures(store, options.fixtures, new Date())
+  return store
 }

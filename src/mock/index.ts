@@ -9,3 +9,9 @@ export { createControl, type NamedSnapshot } from './control-routes.ts'
 export { maxSnapshotNameLength } from './snapshot-names.ts'
 export { createStore, type StoreOptions } from './create-store.ts'
 export { stateJson } from '../control/index.ts'
+export {
+  applyFixtures,
+  completeFixtures,
+  type CompletedFixtures,
+  type Fixtures,
+} from './fixtures.ts'
