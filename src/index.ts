@@ -15,6 +15,7 @@ export {
   type MockOptions,
   type CompletedFixtures,
   type Fixtures,
+  type Scenario,
   type StoreOptions,
 } from './mock/index.ts'
 export type { Counts, Store, StoreSnapshot, StoreState } from './store/index.ts'

@@ -9,9 +9,10 @@ import type { ControlState } from '../control/interceptor.ts'
 import { stateJson } from '../control/state-document.ts'
 import { readStatePage, statePageJson } from '../control/state-page.ts'
 import type { Store, StoreSnapshot } from '../store/index.ts'
-import { controlPath, ServiceError, type ControlResolver, type MockConfig } from '../wire/index.ts'
+import { controlPath, type ControlResolver, type MockConfig } from '../wire/index.ts'
 import { fail, json, jsonType, noContent, readJsonBody, safeDecode } from './control-answers.ts'
-import { completeFixtures, fixturesJson, storeFixtures } from './fixtures.ts'
+import { postFixtures } from './fixtures-route.ts'
+import type { ScenarioControl } from './scenarios.ts'
 import { refuseSnapshot } from './snapshot-names.ts'
 import { toLatency } from './to-latency.ts'
 
@@ -21,6 +22,7 @@ export interface NamedSnapshot {
 }
 
 export interface ControlDeps {
+  readonly scenarios: ScenarioControl
   readonly store: Store
   readonly config: MockConfig
   readonly state: ControlState
@@ -76,7 +78,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
             `Failed to reset: seed '${seedText}' is not a whole number`,
           )
         }
-        store.reset(seedText === null ? undefined : Number(seedText))
+        deps.scenarios.reset(seedText === null ? undefined : Number(seedText))
         return json({ seed: store.seed } satisfies ResetDocument)
       }
       case 'GET /snapshots':
@@ -165,19 +167,14 @@ export function createControl(deps: ControlDeps): ControlResolver {
       }
       case 'GET /openapi.json':
         return json(await deps.openApi())
-      case 'POST /fixtures': {
-        const body = await readJsonBody(request, deps.config)
-        if (body instanceof Response) return body
-        const completed = completeFixtures(body, store, deps.config.clock())
-        if (completed instanceof ServiceError) {
-          return fail(completed.status, completed.errorCode, completed.message)
-        }
-        storeFixtures(store, completed)
-        return new Response(fixturesJson(completed), {
-          status: 201,
-          headers: { 'Content-Type': jsonType },
-        })
-      }
+      case 'GET /scenarios':
+        return json({ current: deps.scenarios.current, scenarios: deps.scenarios.list() })
+      case 'PUT /scenarios/:name':
+        return deps.scenarios.use(name as string)
+          ? json({ current: deps.scenarios.current, seed: store.seed })
+          : fail(404, 'NotFound', `Failed to use scenario '${name}': no such scenario`)
+      case 'POST /fixtures':
+        return postFixtures(request, store, deps.config)
     }
     return fail(404, 'NotFound', `Failed to find a control route for ${method} ${url.pathname}`)
   }

@@ -21,6 +21,7 @@ import {
 import { operations } from '../../handlers/operations.ts'
 import { createControl, type NamedSnapshot } from './control-routes.ts'
 import { applyFixtures, type CompletedFixtures, type Fixtures } from './fixtures.ts'
+import { createScenarios, type Scenario, type ScenarioControl } from './scenarios.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
@@ -37,6 +38,10 @@ export interface MockOptions extends MockConfigOptions {
   maxFaultRules?: number
   /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */
   random?: () => number
+  /** Named states besides the built-in `default`, `empty` and `large`. */
+  scenarios?: Readonly<Record<string, Scenario>>
+  /** The scenario to start in. Default `default`. */
+  scenario?: string
 }
 
 /** One running mock: its state, its settings, and the dispatch every runtime calls. */
@@ -49,8 +54,9 @@ export interface Mock {
   readonly snapshots: Map<string, NamedSnapshot>
   readonly dispatch: Dispatch
   /**
-   * Everything back to how it started, for test isolation: the seeded data, no fault rules, the
-   * configured latency, an empty journal, no snapshots. (`POST /__mock/reset` resets the data.)
+   * Everything back to how it started, for test isolation: the scenario it started in (its
+   * seeded data and fixtures), no fault rules, the configured latency, an empty journal, no
+   * snapshots. (`POST /__mock/reset` resets the data to the current scenario.)
    */
   reset(): void
   /**
@@ -59,6 +65,9 @@ export interface Mock {
    * @example mock.fixtures({ Comments: [{ Key: 'spam-1', Status: 'Spam' }] })
    */
   fixtures(fixtures: Fixtures): CompletedFixtures
+  /** Replaces the state with a scenario's; throws for an unknown name. */
+  scenario(name: string): void
+  readonly scenarios: ScenarioControl
 }
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
@@ -87,7 +96,14 @@ export function createMock(options: MockOptions): Mock {
       `Failed to create the mock: maxSnapshots must be a whole number, got ${maxSnapshots}`,
     )
   }
+  const scenarios = createScenarios(store, options.scenarios ?? {}, config.clock)
+  const startScenario = options.scenario ?? 'default'
+  // The default scenario is the store as it was handed in (a state file, fixtures): kept as it is.
+  if (startScenario !== 'default' && !scenarios.use(startScenario)) {
+    throw new Error(`Failed to create the mock: no scenario named '${startScenario}'`)
+  }
   const controlRoutes = createControl({
+    scenarios,
     store,
     config,
     state: control,
@@ -118,7 +134,7 @@ export function createMock(options: MockOptions): Mock {
   })
   const initialLatency = control.latency
   const reset = (): void => {
-    store.reset()
+    scenarios.use(startScenario)
     control.faults.clear()
     control.latency = initialLatency
     control.journal.clear()
@@ -126,7 +142,21 @@ export function createMock(options: MockOptions): Mock {
   }
   const fixtures = (document: Fixtures): CompletedFixtures =>
     applyFixtures(store, document, config.clock())
-  return { store, config, operations, control, snapshots, dispatch, reset, fixtures }
+  const scenario = (name: string): void => {
+    if (!scenarios.use(name)) throw new Error(`Failed to use scenario '${name}': no such scenario`)
+  }
+  return {
+    store,
+    config,
+    operations,
+    control,
+    snapshots,
+    dispatch,
+    reset,
+    fixtures,
+    scenario,
+    scenarios,
+  }
 }
 
 function toLatency(value: number | string | Latency | null): Latency | null {

@@ -15,3 +15,4 @@ export {
   type CompletedFixtures,
   type Fixtures,
 } from './fixtures.ts'
+export { createScenarios, type Scenario, type ScenarioControl } from './scenarios.ts'

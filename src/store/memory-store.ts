@@ -69,8 +69,8 @@ export interface Store {
   snapshot(): StoreSnapshot
   /** Back to a snapshot, which stays usable: it is shared, not used up. */
   restore(snapshot: StoreSnapshot): void
-  /** Back to the seeded state, with the same seed or another. */
-  reset(seed?: number): void
+  /** Back to the seeded state, with the same seed or another, and the same counts or others. */
+  reset(seed?: number, counts?: Partial<Counts>): void
   /** A new GUID, the same sequence for the same seed. */
   newGuid(kind: string): string
   /** Called after every change, so listeners (a state file, the journal) can follow. */
@@ -85,7 +85,7 @@ export interface MemoryStoreOptions {
 }
 
 export function createMemoryStore(options: MemoryStoreOptions): Store {
-  const counts: Counts = { ...defaultCounts, ...options.counts }
+  let counts: Counts = { ...defaultCounts, ...options.counts }
   const listeners = new Set<() => void>()
   let seed = options.seed
   let factory = options.factory(seed)
@@ -93,7 +93,9 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
   let generated = 0
 
   return {
-    counts,
+    get counts() {
+      return counts
+    },
     get seed() {
       return seed
     },
@@ -116,8 +118,9 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
       state = forkState(snapshot.state)
       this.changed()
     },
-    reset(newSeed) {
+    reset(newSeed, newCounts) {
       seed = newSeed ?? seed
+      if (newCounts) counts = { ...defaultCounts, ...newCounts }
       factory = options.factory(seed)
       state = seedState(factory, counts)
       generated = 0
