@@ -107,9 +107,8 @@ export function storeFixtures(store: Store, fixtures: CompletedFixtures): void {
 }
 
 function refuse(errorCode: string, reason: string, field?: string): ServiceError {
-  return new ServiceError(400, errorCode, `Failed to store the fixtures: ${reason}`, {
-    ...(field ? { errors: [{ FieldName: field, Message: reason }] } : {}),
-  })
+  const errors = field ? [{ FieldName: field, Message: reason }] : []
+  return new ServiceError(400, errorCode, `Failed to store the fixtures: ${reason}`, { errors })
 }
 
 /** The completed fixtures as JSON, in the `/__mock/state` shape and wire form. */

@@ -36,6 +36,21 @@ export const cliOptions = {
     arg: '<k=n,...>',
     help: `entities to seed: abTests, services, containers, comments (default: ${countsText})`,
   },
+  scenario: {
+    type: 'string',
+    arg: '<name>',
+    help: 'start in a scenario: default, empty, large, or one of --scenarios',
+  },
+  scenarios: {
+    type: 'string',
+    arg: '<file.json>',
+    help: 'more scenarios: {"<name>":{"description","seed","counts","fixtures"}}',
+  },
+  data: {
+    type: 'string',
+    arg: '<db.json>',
+    help: 'start from the entities of a file in the /__mock/state shape (partial ones completed)',
+  },
   strict: {
     type: 'boolean',
     default: false,

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util'
 import { cliOptions, usageText } from './cli-options.ts'
 import { commaList } from './comma-list.ts'
-import { createStore } from '../mock/index.ts'
+import { createStore, mockVersion, type Scenario } from '../mock/index.ts'
 import { createServer } from './server.ts'
 import { defaultCounts, type Counts } from '../store/index.ts'
 import { formats, isFormat } from '../wire/index.ts'
-import { mockVersion } from '../mock/index.ts'
 import { maxDelayMs, parseLatency } from '../control/index.ts'
+import { readDataFile, readScenariosFile } from './scenarios-file.ts'
 import { attachStateFile, type StateFile } from './state-file.ts'
 import { exposureWarnings } from './exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
@@ -99,6 +99,23 @@ export async function runCli(args: readonly string[]): Promise<void> {
     fail((error as Error).message)
   }
 
+  let scenarios: Record<string, Scenario> | undefined
+  if (values.scenarios) {
+    try {
+      scenarios = readScenariosFile(values.scenarios)
+    } catch (error) {
+      fail(`could not load --scenarios ${values.scenarios}: ${(error as Error).message}`, false)
+    }
+  }
+  if (values.data) {
+    try {
+      scenarios = { ...scenarios, data: readDataFile(values.data) }
+    } catch (error) {
+      fail(`could not load --data ${values.data}: ${(error as Error).message}`, false)
+    }
+  }
+  const scenario = values.scenario ?? (values.data ? 'data' : undefined)
+
   const startedAt = performance.now()
   const store = createStore({
     seed,
@@ -127,12 +144,15 @@ export async function runCli(args: readonly string[]): Promise<void> {
     allowedOrigins,
     latency,
     maxSnapshots,
+    ...(scenarios ? { scenarios } : {}),
+    ...(scenario ? { scenario } : {}),
     ...(values.log ? {} : { log: false as const }),
   }).catch((error: NodeJS.ErrnoException) =>
     fail(
       error.code === 'EADDRINUSE'
         ? `port ${port} is in use; pick another with --port`
         : `could not start: ${error.message}`,
+      false,
     ),
   )
 
