@@ -1,17 +1,33 @@
 import { http, type HttpHandler } from 'msw'
 import { createMock, type Mock, type MockOptions } from '../src/mock/index.ts'
-import { controlPath, notFoundAnswer, toResponse } from '../src/wire/index.ts'
+import { controlPath, fetchHost, notFoundAnswer, toResponse } from '../src/wire/index.ts'
+
+export interface HandlerOptions {
+  /**
+   * The session of every request that names none itself (`X-Mock-Session`, `?__session=`, the
+   * cookie): an id, or a function of the request (e.g. the current test's name). Requests of
+   * one session see only its state; undefined or null means the shared state.
+   */
+  readonly session?: string | ((request: Request) => string | null | undefined)
+}
 
 /**
  * The msw handler list: hand it to `setupWorker`, `setupServer` or msw-storybook-addon.
  * @example const server = setupServer(...createHandlers({ store: createStore() }))
  */
-export function createHandlers(options: MockOptions | Mock): HttpHandler[] {
+export function createHandlers(
+  options: MockOptions | Mock,
+  handlerOptions: HandlerOptions = {},
+): HttpHandler[] {
   const mock = 'dispatch' in options ? options : createMock(options)
+  const { session } = handlerOptions
   // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
   // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
-  const answer = async ({ request }: { request: Request }): Promise<Response> =>
-    (await mock.dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+  const answer = async ({ request }: { request: Request }): Promise<Response> => {
+    const chosen = typeof session === 'function' ? session(request) : session
+    const host = chosen == null ? undefined : { ...fetchHost(request), session: chosen }
+    return (await mock.dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
+  }
   return [
     http.all(prefixPattern(mock.config.basePath, 'i'), answer),
     http.all(prefixPattern(controlPath, ''), answer),

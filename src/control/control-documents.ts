@@ -20,6 +20,29 @@ export interface SettingsDocument {
   readonly faults: readonly FaultRule[]
   readonly journalCapacity: number
   readonly maxSnapshots: number
+  /** The session these settings are of (`X-Mock-Session`), or null for the shared state. */
+  readonly session: string | null
+  /** The scenario that state is in. */
+  readonly scenario: string
+  readonly sessions: number
+  readonly maxSessions: number
+}
+
+/** One session of `GET /__mock/sessions`. */
+export interface SessionSummary {
+  readonly id: string
+  readonly scenario: string
+  /** ISO times. */
+  readonly createdAt: string
+  readonly lastUsedAt: string
+  /** How many requests named it. */
+  readonly requests: number
+}
+
+/** `GET /__mock/sessions`: least recently used first. */
+export interface SessionsDocument {
+  readonly sessions: readonly SessionSummary[]
+  readonly max: number
 }
 
 /** One entry of `GET /__mock/snapshots`, and the answer to saving or restoring one. */

@@ -26,6 +26,18 @@ export interface FaultRule {
   remaining: number | null
 }
 
+/** A rule as `POST /__mock/faults` takes it (and a scenario's `faults`). */
+export interface FaultRuleInput {
+  readonly method?: string
+  /** A path pattern, `*` for any run of characters. Default `*`. */
+  readonly path?: string
+  readonly status?: number
+  readonly fault?: 'network'
+  readonly delay?: number
+  readonly probability?: number
+  readonly count?: number
+}
+
 export interface FaultRules {
   add(input: unknown): FaultRule | string
   list(): FaultRule[]

@@ -1,6 +1,16 @@
-export { createFaultRules, type FaultRule, type FaultRules } from './fault-rules.ts'
+export {
+  createFaultRules,
+  type FaultRule,
+  type FaultRuleInput,
+  type FaultRules,
+} from './fault-rules.ts'
 export { journalToHar } from './har.ts'
-export { interceptRequest, recordRequest, type ControlState } from './interceptor.ts'
+export {
+  interceptRequest,
+  recordRequest,
+  type ControlState,
+  type RequestRules,
+} from './interceptor.ts'
 export { createJournal, type Journal, type JournalEntry } from './journal.ts'
 export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './latency.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'

@@ -11,11 +11,15 @@ import { drawDelay, sleep, type Latency } from './latency.ts'
 import { readRequestFault } from './prefer.ts'
 import { errorCodeOfStatus } from './status-names.ts'
 
-/** The mock's run-time settings and records; one per running mock, passed in. */
-export interface ControlState {
-  readonly journal: Journal
+/** The latency and fault rules of one state's requests: the shared state's, or a session's. */
+export interface RequestRules {
   readonly faults: FaultRules
   latency: Latency | null
+}
+
+/** The mock's run-time settings and records; one per running mock, passed in. Its rules are the shared state's. */
+export interface ControlState extends RequestRules {
+  readonly journal: Journal
   readonly random: () => number
 }
 
@@ -27,14 +31,15 @@ export interface ControlState {
  */
 export function interceptRequest(
   ctx: RequestContext,
-  state: ControlState,
+  rules: RequestRules,
+  random: () => number,
 ): Promise<Interception> | undefined {
   const own = readRequestFault(ctx.header('prefer'), ctx.query, (message) =>
     ctx.warnings.add(message),
   )
   // A request's own Prefer wins over the rules, and then uses none of a rule's count.
-  const rule = own ? undefined : state.faults.match(ctx.request.method, ctx.path)
-  const delay = own?.delay ?? rule?.delay ?? drawDelay(state.latency, state.random)
+  const rule = own ? undefined : rules.faults.match(ctx.request.method, ctx.path)
+  const delay = own?.delay ?? rule?.delay ?? drawDelay(rules.latency, random)
   const status = own?.status ?? rule?.status ?? null
   const network = (own?.network ?? false) || (rule?.network ?? false)
   if (delay <= 0 && status === null && !network) return undefined
@@ -81,6 +86,7 @@ export function recordRequest(state: ControlState, exchange: Exchange): void {
   const warnings = ctx?.warnings
   state.journal.add({
     startedAt: exchange.startedAt,
+    session: exchange.session,
     method: request.method,
     url: request.url,
     format: ctx?.negotiated.format ?? null,

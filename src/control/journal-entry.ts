@@ -6,6 +6,8 @@ export interface JournalEntry {
   readonly id: number
   /** ISO time the request arrived. */
   readonly time: string
+  /** The session the request named (`X-Mock-Session`), or null for the shared state. */
+  readonly session: string | null
   readonly method: string
   readonly url: string
   /** The negotiated format, or null when no operation answered (a 404). */

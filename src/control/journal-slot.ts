@@ -39,6 +39,7 @@ const released = new Uint8Array(0)
 export class Slot {
   id = 0
   startedAt = 0
+  session: string | null = null
   method = ''
   format: string | null = null
   status = 0
@@ -66,6 +67,7 @@ export class Slot {
     const before = this.cost
     this.id = id
     this.startedAt = record.startedAt
+    this.session = record.session
     this.method = record.method
     this.format = record.format
     this.status = record.status
@@ -128,6 +130,7 @@ export class Slot {
     return {
       id: this.id,
       time: new Date(this.startedAt).toISOString(),
+      session: this.session,
       method: this.method,
       url: this.#utf8(0, urlEnd),
       format: this.format,

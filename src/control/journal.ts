@@ -17,10 +17,18 @@ export interface Journal {
   readonly maxBytes: number
   /** What the kept entries hold now, in bytes. */
   readonly bytes: number
+  /** The id the next entry gets: a session's view starts there after it clears its journal. */
+  readonly nextId: number
   add(record: JournalRecord): void
-  /** Oldest first; at most `limit` of the newest. */
-  entries(limit?: number): JournalEntry[]
+  /** Oldest first; at most `limit` of the newest; with a view, only that session's. */
+  entries(limit?: number, view?: JournalView): JournalEntry[]
   clear(): void
+}
+
+/** One session's part of the journal: its entries from entry `from` on. */
+export interface JournalView {
+  readonly session: string
+  readonly from: number
 }
 
 /** The journal's default byte budget: 16 MiB, far above 500 ordinary entries (about 1 MB). */
@@ -61,6 +69,9 @@ export function createJournal(
     get bytes() {
       return bytes
     },
+    get nextId() {
+      return nextId
+    },
     add(record) {
       let slot = slots[next]
       if (!slot) {
@@ -78,15 +89,15 @@ export function createJournal(
       next = (next + 1) % capacity
       size++
     },
-    entries(limit = capacity) {
-      const count = Math.min(Math.max(0, Math.floor(limit)), size)
-      const out: JournalEntry[] = []
-      // The oldest kept entry is at `next` once the ring is full, at 0 before.
-      const first = (next - size + capacity) % capacity
-      for (let i = size - count; i < size; i++) {
-        out.push((slots[(first + i) % capacity] as Slot).entry())
+    entries(limit = capacity, view) {
+      const wanted = Math.max(0, Math.floor(limit))
+      const kept: Slot[] = []
+      // Newest first, back from the last entry written, until `wanted` are found.
+      for (let i = 1; i <= size && kept.length < wanted; i++) {
+        const slot = slots[(next - i + capacity) % capacity] as Slot
+        if (!view || (slot.session === view.session && slot.id >= view.from)) kept.push(slot)
       }
-      return out
+      return kept.reverse().map((slot) => slot.entry())
     },
     clear() {
       slots.length = 0

@@ -4,10 +4,8 @@ import {
   createFaultRules,
   createJournal,
   interceptRequest,
-  parseLatency,
   recordRequest,
   type ControlState,
-  type Latency,
 } from '../control/index.ts'
 import type { Store } from '../store/index.ts'
 import {
@@ -21,13 +19,16 @@ import {
 import { operations } from '../../handlers/operations.ts'
 import { createControl, type NamedSnapshot } from './control-routes.ts'
 import { applyFixtures, type CompletedFixtures, type Fixtures } from './fixtures.ts'
-import { createScenarios, type Scenario, type ScenarioControl } from './scenarios.ts'
+import { createMockScenarios, type MockScenarios } from './mock-scenarios.ts'
+import { createScenarioCatalogue, createScenarioControl, type Scenario } from './scenarios.ts'
+import { createSessions, defaultMaxSessions, type Session, type Sessions } from './sessions.ts'
+import { latencyOf, type LatencyOption } from './to-latency.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
   store: Store
   /** Latency added to every operation: ms, `'100-600'`, or `{ min, max }`. Default none. */
-  latency?: number | string | Latency | null
+  latency?: LatencyOption
   /** How many requests the journal keeps. Default 500. */
   journalSize?: number
   /** The most bytes the journal's entries may hold together. Default 16 MiB. */
@@ -42,6 +43,14 @@ export interface MockOptions extends MockConfigOptions {
   scenarios?: Readonly<Record<string, Scenario>>
   /** The scenario to start in. Default `default`. */
   scenario?: string
+  /** How many sessions are kept at once; past it the least recently used is dropped. Default 1,000. */
+  maxSessions?: number
+}
+
+/** Which state a call of the mock's API works on: a session's, or (by default) the shared one. */
+export interface StateChoice {
+  /** The session's id, as a request names it with `X-Mock-Session`. */
+  readonly session?: string
 }
 
 /** One running mock: its state, its settings, and the dispatch every runtime calls. */
@@ -55,8 +64,8 @@ export interface Mock {
   readonly dispatch: Dispatch
   /**
    * Everything back to how it started, for test isolation: the scenario it started in (its
-   * seeded data and fixtures), no fault rules, the configured latency, an empty journal, no
-   * snapshots. (`POST /__mock/reset` resets the data to the current scenario.)
+   * seeded data, fixtures and rules), the configured latency, an empty journal, no snapshots
+   * and no sessions. (`POST /__mock/reset` resets the data to the current scenario.)
    */
   reset(): void
   /**
@@ -64,10 +73,13 @@ export interface Mock {
    * already is replaced. Returns them completed; throws, storing nothing, on a wrong field.
    * @example mock.fixtures({ Comments: [{ Key: 'spam-1', Status: 'Spam' }] })
    */
-  fixtures(fixtures: Fixtures): CompletedFixtures
-  /** Replaces the state with a scenario's; throws for an unknown name. */
-  scenario(name: string): void
-  readonly scenarios: ScenarioControl
+  fixtures(fixtures: Fixtures, choice?: StateChoice): CompletedFixtures
+  /** Replaces the state (data, latency, fault rules) with a scenario's; throws for an unknown name. */
+  scenario(name: string, choice?: StateChoice): void
+  /** The scenarios, and those of the shared state. */
+  readonly scenarios: MockScenarios
+  /** The sessions: isolated states made on first use (`X-Mock-Session`). */
+  readonly sessions: Sessions
 }
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
@@ -83,31 +95,61 @@ export const mockVersion = '0.1.0'
 export function createMock(options: MockOptions): Mock {
   const config = resolveConfig(options)
   const { store } = options
+  const random = options.random ?? Math.random
+  const initialLatency = latencyOf(options.latency ?? null)
+  if (initialLatency === undefined) {
+    throw new Error(
+      `Failed to create the mock: latency '${options.latency}' is not ms or 'min-max'`,
+    )
+  }
   const control: ControlState = {
     journal: createJournal(options.journalSize ?? 500, options.journalBytes),
-    faults: createFaultRules(options.random ?? Math.random, options.maxFaultRules),
-    latency: toLatency(options.latency ?? null),
-    random: options.random ?? Math.random,
+    faults: createFaultRules(random, options.maxFaultRules),
+    latency: initialLatency,
+    random,
   }
-  const snapshots = new Map<string, NamedSnapshot>()
   const maxSnapshots = options.maxSnapshots ?? defaultMaxSnapshots
   if (!Number.isInteger(maxSnapshots) || maxSnapshots < 0) {
     throw new Error(
       `Failed to create the mock: maxSnapshots must be a whole number, got ${maxSnapshots}`,
     )
   }
-  const scenarios = createScenarios(store, options.scenarios ?? {}, config.clock)
+  const catalogue = createScenarioCatalogue({
+    store,
+    user: options.scenarios ?? {},
+    now: config.clock,
+    latency: initialLatency,
+    random,
+  })
   const startScenario = options.scenario ?? 'default'
-  // The default scenario is the store as it was handed in (a state file, fixtures): kept as it is.
-  if (startScenario !== 'default' && !scenarios.use(startScenario)) {
+  if (!catalogue.has(startScenario)) {
     throw new Error(`Failed to create the mock: no scenario named '${startScenario}'`)
   }
-  const controlRoutes = createControl({
-    scenarios,
+  const shared: Session = {
+    id: null,
     store,
+    scenarios: createScenarioControl(catalogue, store, control, 'default'),
+    rules: control,
+    snapshots: new Map<string, NamedSnapshot>(),
+    createdAt: Date.now(),
+    lastUsedAt: Date.now(),
+    requests: 0,
+    journalFrom: 0,
+  }
+  // The default scenario is the store as handed in (a state file, fixtures): kept as it is.
+  if (startScenario !== 'default') shared.scenarios.use(startScenario)
+  const sessions = createSessions({
+    shared,
+    catalogue,
+    max: options.maxSessions ?? defaultMaxSessions,
+    random,
+    maxFaultRules: options.maxFaultRules,
+  })
+  const controlRoutes = createControl({
+    sessions,
+    catalogue,
     config,
     state: control,
-    snapshots,
     maxSnapshots,
     version: mockVersion,
     // Loaded on first use: a browser bundle then keeps them in chunks of their own.
@@ -126,44 +168,36 @@ export function createMock(options: MockOptions): Mock {
     operations,
     control: controlRoutes,
     config,
-    storeFor: () => store,
+    storeFor: (session) => sessions.get(session).store,
     hooks: {
-      before: (ctx) => interceptRequest(ctx, control),
+      // The context has just taken its session's store, so the session is there to find.
+      before: (ctx) => interceptRequest(ctx, sessions.peek(ctx.session).rules, random),
       after: (exchange) => recordRequest(control, exchange),
     },
   })
-  const initialLatency = control.latency
-  const reset = (): void => {
-    scenarios.use(startScenario)
-    control.faults.clear()
-    control.latency = initialLatency
-    control.journal.clear()
-    snapshots.clear()
-  }
-  const fixtures = (document: Fixtures): CompletedFixtures =>
-    applyFixtures(store, document, config.clock())
-  const scenario = (name: string): void => {
-    if (!scenarios.use(name)) throw new Error(`Failed to use scenario '${name}': no such scenario`)
-  }
+  const stateOf = (choice: StateChoice | undefined): Session =>
+    sessions.get(choice?.session ?? null)
   return {
     store,
     config,
     operations,
     control,
-    snapshots,
+    snapshots: shared.snapshots,
     dispatch,
-    reset,
-    fixtures,
-    scenario,
-    scenarios,
+    reset() {
+      sessions.clear()
+      // The scenario sets the latency and fault rules too: its own, else the configured ones.
+      shared.scenarios.use(startScenario)
+      control.journal.clear()
+      shared.snapshots.clear()
+    },
+    fixtures: (document, choice) => applyFixtures(stateOf(choice).store, document, config.clock()),
+    scenario(name, choice) {
+      if (!stateOf(choice).scenarios.use(name)) {
+        throw new Error(`Failed to use scenario '${name}': no such scenario`)
+      }
+    },
+    scenarios: createMockScenarios(catalogue, shared.scenarios),
+    sessions,
   }
-}
-
-function toLatency(value: number | string | Latency | null): Latency | null {
-  if (value === null) return null
-  if (typeof value === 'object') return value
-  const latency = parseLatency(String(value))
-  if (!latency)
-    throw new Error(`Failed to create the mock: latency '${value}' is not ms or 'min-max'`)
-  return latency
 }

@@ -4,6 +4,7 @@ export {
   mockVersion,
   type Mock,
   type MockOptions,
+  type StateChoice,
 } from './create-mock.ts'
 export { createControl, type NamedSnapshot } from './control-routes.ts'
 export { maxSnapshotNameLength } from './snapshot-names.ts'
@@ -15,4 +16,6 @@ export {
   type CompletedFixtures,
   type Fixtures,
 } from './fixtures.ts'
-export { createScenarios, type Scenario, type ScenarioControl } from './scenarios.ts'
+export type { MockScenarios } from './mock-scenarios.ts'
+export type { Scenario, ScenarioControl } from './scenarios.ts'
+export { defaultMaxSessions, type Session, type SessionInfo, type Sessions } from './sessions.ts'

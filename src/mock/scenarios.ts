@@ -1,6 +1,13 @@
-import type { Counts, Store } from '../store/index.ts'
+import {
+  createFaultRules,
+  type FaultRuleInput,
+  type Latency,
+  type RequestRules,
+} from '../control/index.ts'
+import type { Counts, Store, StoreSnapshot, StoreState } from '../store/index.ts'
 import { ServiceError } from '../wire/index.ts'
 import { applyFixtures, completeFixtures, type Fixtures } from './fixtures.ts'
+import { latencyOf, type LatencyOption } from './to-latency.ts'
 
 /** A named state: a seed, counts and fixtures; what it leaves out is the mock's own start. */
 export interface Scenario {
@@ -8,16 +15,43 @@ export interface Scenario {
   readonly seed?: number
   readonly counts?: Partial<Counts>
   readonly fixtures?: Fixtures
+  /** The latency of the state's requests while it is in this scenario. Default the mock's. */
+  readonly latency?: LatencyOption
+  /** Fault rules, as `POST /__mock/faults` takes them, in force while in this scenario. */
+  readonly faults?: readonly FaultRuleInput[]
 }
 
-/** The scenarios a mock knows, the current one, and how to go into one. */
+export type { RequestRules }
+
+/** The scenarios a mock knows, checked once and shared by the shared state and every session. */
+export interface ScenarioCatalogue {
+  list(): { name: string; description: string }[]
+  has(name: string): boolean
+  /** The state a scenario starts from, made once per definition (with a seed: that seed's). */
+  start(name: string, seed?: number): StoreSnapshot
+  /** Enters a scenario's rules: its latency (else the mock's) and its fault rules alone. */
+  applyRules(name: string, rules: RequestRules): void
+  /** Adds or replaces a scenario, checked as at start: the message naming the field, or null. */
+  define(name: string, scenario: Scenario): string | null
+}
+
+/** One state's scenario: which it is in, and how to go into one. */
 export interface ScenarioControl {
   readonly current: string
-  list(): { name: string; description: string }[]
-  /** Replaces the state with the scenario's; false for an unknown name. */
+  /** Replaces the state, its latency and its fault rules with the scenario's; false if unknown. */
   use(name: string): boolean
-  /** Back to the current scenario, with its seed or another. */
+  /** The data back to the current scenario's start, with its seed or another. */
   reset(seed?: number): void
+}
+
+export interface CatalogueOptions {
+  /** The store the scenarios' states branch from; its seed and counts are `default`'s. */
+  readonly store: Store
+  readonly user: Readonly<Record<string, Scenario>>
+  readonly now: () => Date
+  /** The mock's own latency, for a scenario that names none. */
+  readonly latency: Latency | null
+  readonly random: () => number
 }
 
 const noEntities: Counts = { abTests: 0, services: 0, containers: 0, comments: 0 }
@@ -36,45 +70,99 @@ function builtIn(seed: number, counts: Readonly<Counts>): Record<string, Scenari
 }
 
 /**
- * The scenario control of a mock. The user's scenarios are checked here, at start: a fixture
- * that does not bind stops the start with a message naming the scenario, entity and field.
+ * The scenarios of a mock. The user's are checked here, at start: a fixture that does not bind
+ * or a rule that does not read stops the start with a message naming the scenario and field.
  */
-export function createScenarios(
-  store: Store,
-  user: Readonly<Record<string, Scenario>>,
-  now: () => Date,
-): ScenarioControl {
-  const start = { seed: store.seed, counts: { ...store.counts } }
-  const scenarios = { ...builtIn(start.seed, start.counts), ...user }
-  for (const [name, scenario] of Object.entries(user)) {
-    const checked = completeFixtures(scenario.fixtures ?? {}, store, now())
-    if (checked instanceof ServiceError) {
-      throw new Error(`Failed to create the mock: scenario '${name}': ${checked.message}`)
-    }
-  }
-  let current = 'default'
-  const enter = (scenario: Scenario, seed?: number): void => {
-    store.reset(seed ?? scenario.seed ?? start.seed, { ...start.counts, ...scenario.counts })
-    if (scenario.fixtures) applyFixtures(store, scenario.fixtures, now())
-  }
-  return {
-    get current() {
-      return current
-    },
+export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCatalogue {
+  const { store, now } = options
+  const base = { seed: store.seed, counts: { ...store.counts } }
+  const scenarios: Record<string, Scenario> = builtIn(base.seed, base.counts)
+  const starts = new Map<string, StoreSnapshot>()
+  const catalogue: ScenarioCatalogue = {
     list: () =>
       Object.entries(scenarios).map(([name, scenario]) => ({
         name,
         description: scenario.description ?? '',
       })),
+    has: (name) => Object.hasOwn(scenarios, name),
+    start(name, seed) {
+      const scenario = scenarios[name] as Scenario
+      if (seed !== undefined && seed !== (scenario.seed ?? base.seed)) return made(scenario, seed)
+      let start = starts.get(name)
+      if (!start) {
+        start = made(scenario, scenario.seed ?? base.seed)
+        starts.set(name, start)
+      }
+      return start
+    },
+    applyRules(name, rules) {
+      const scenario = scenarios[name] as Scenario
+      rules.latency =
+        scenario.latency === undefined ? options.latency : (latencyOf(scenario.latency) ?? null)
+      rules.faults.clear()
+      for (const rule of scenario.faults ?? []) rules.faults.add(rule)
+    },
+    define(name, scenario) {
+      const problem = check(scenario)
+      if (problem) return `scenario '${name}': ${problem}`
+      scenarios[name] = scenario
+      starts.delete(name)
+      return null
+    },
+  }
+  for (const [name, scenario] of Object.entries(options.user)) {
+    const problem = catalogue.define(name, scenario)
+    if (problem) throw new Error(`Failed to create the mock: ${problem}`)
+  }
+  return catalogue
+
+  /** A scenario's start, made on a branch of its own: the live state is never touched. */
+  function made(scenario: Scenario, seed: number): StoreSnapshot {
+    const scratch = store.branch({ seed, generated: 0, state: emptyState() })
+    scratch.reset(seed, { ...base.counts, ...scenario.counts })
+    if (scenario.fixtures) applyFixtures(scratch, scenario.fixtures, now())
+    return scratch.snapshot()
+  }
+
+  function check(scenario: Scenario): string | null {
+    const fixtures = completeFixtures(scenario.fixtures ?? {}, store, now())
+    if (fixtures instanceof ServiceError) return fixtures.message
+    if (scenario.latency !== undefined && latencyOf(scenario.latency) === undefined) {
+      return `latency '${String(scenario.latency)}' is not ms or 'min-max'`
+    }
+    const faults = createFaultRules(options.random)
+    for (const [index, rule] of (scenario.faults ?? []).entries()) {
+      const added = faults.add(rule)
+      if (typeof added === 'string') return `faults[${index}]: ${added}`
+    }
+    return null
+  }
+}
+
+/** The scenario control of one state (the shared one or a session's), starting in `current`. */
+export function createScenarioControl(
+  catalogue: ScenarioCatalogue,
+  store: Store,
+  rules: RequestRules,
+  current: string,
+): ScenarioControl {
+  return {
+    get current() {
+      return current
+    },
     use(name) {
-      const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined
-      if (!scenario) return false
+      if (!catalogue.has(name)) return false
       current = name
-      enter(scenario)
+      store.restore(catalogue.start(name))
+      catalogue.applyRules(name, rules)
       return true
     },
     reset(seed) {
-      enter(scenarios[current] as Scenario, seed)
+      store.restore(catalogue.start(current, seed))
     },
   }
+}
+
+function emptyState(): StoreState {
+  return { abTests: new Map(), services: new Map(), containers: new Map(), comments: new Map() }
 }

@@ -1,3 +1,11 @@
+import type { StoreSnapshot } from '../store/index.ts'
+
+/** A snapshot saved under a name (`POST /__mock/snapshots/{name}`). */
+export interface NamedSnapshot {
+  readonly snapshot: StoreSnapshot
+  readonly savedAt: string
+}
+
 /** The longest snapshot name, in characters. */
 export const maxSnapshotNameLength = 200
 

@@ -90,6 +90,12 @@ export const cliOptions = {
     default: '100',
     help: 'named snapshots kept at once; saving one more is a 400',
   },
+  'max-sessions': {
+    type: 'string',
+    arg: '<n>',
+    default: '1000',
+    help: 'sessions kept at once; past it the least recently used is dropped',
+  },
   'cors-origin': {
     type: 'string',
     arg: '<origin,...>',

@@ -79,6 +79,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
+  const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)
   const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
 
   const latency = values.latency === undefined ? null : parseLatency(values.latency)
@@ -144,6 +145,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     allowedOrigins,
     latency,
     maxSnapshots,
+    maxSessions,
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
     ...(values.log ? {} : { log: false as const }),

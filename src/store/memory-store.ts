@@ -46,6 +46,8 @@ export const collectionKeys = {
 
 export interface StoreSnapshot {
   readonly seed: number
+  /** The counts it was seeded with; absent in a state file, which keeps the store's. */
+  readonly counts?: Readonly<Counts>
   readonly generated: number
   readonly state: StoreState
 }
@@ -69,6 +71,12 @@ export interface Store {
   snapshot(): StoreSnapshot
   /** Back to a snapshot, which stays usable: it is shared, not used up. */
   restore(snapshot: StoreSnapshot): void
+  /**
+   * Another store that starts from a snapshot and keeps its own changes (a session, a
+   * scenario's start): it shares every entity and this store's factory, so it costs what it
+   * changes, never a copy of the state. It has no listeners of its own to begin with.
+   */
+  branch(snapshot: StoreSnapshot): Store
   /** Back to the seeded state, with the same seed or another, and the same counts or others. */
   reset(seed?: number, counts?: Partial<Counts>): void
   /** A new GUID, the same sequence for the same seed. */
@@ -85,12 +93,28 @@ export interface MemoryStoreOptions {
 }
 
 export function createMemoryStore(options: MemoryStoreOptions): Store {
-  let counts: Counts = { ...defaultCounts, ...options.counts }
+  const counts: Counts = { ...defaultCounts, ...options.counts }
+  const factory = options.factory(options.seed)
+  return storeOver(options.factory, factory, counts, {
+    seed: options.seed,
+    generated: 0,
+    state: seedState(factory, counts),
+  })
+}
+
+/** A store whose state starts as `start`'s, made by `maker` (or `startFactory` for its seed). */
+function storeOver(
+  maker: EntityFactoryMaker,
+  startFactory: EntityFactory,
+  startCounts: Counts,
+  start: StoreSnapshot,
+): Store {
+  let counts = start.counts ?? startCounts
   const listeners = new Set<() => void>()
-  let seed = options.seed
-  let factory = options.factory(seed)
-  let state = seedState(factory, counts)
-  let generated = 0
+  let seed = start.seed
+  let factory = startFactory.seed === seed ? startFactory : maker(seed)
+  let state = start.state
+  let generated = start.generated
 
   return {
     get counts() {
@@ -109,11 +133,12 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
       return state
     },
     snapshot() {
-      return { seed, generated, state: forkState(state) }
+      return { seed, counts, generated, state: forkState(state) }
     },
     restore(snapshot) {
       seed = snapshot.seed
-      if (factory.seed !== seed) factory = options.factory(seed)
+      counts = snapshot.counts ?? counts
+      if (factory.seed !== seed) factory = maker(seed)
       generated = snapshot.generated
       state = forkState(snapshot.state)
       this.changed()
@@ -121,10 +146,13 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
     reset(newSeed, newCounts) {
       seed = newSeed ?? seed
       if (newCounts) counts = { ...defaultCounts, ...newCounts }
-      factory = options.factory(seed)
+      if (factory.seed !== seed) factory = maker(seed)
       state = seedState(factory, counts)
       generated = 0
       this.changed()
+    },
+    branch(snapshot) {
+      return storeOver(maker, factory, counts, { ...snapshot, state: forkState(snapshot.state) })
     },
     newGuid(kind) {
       generated += 1

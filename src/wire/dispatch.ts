@@ -11,6 +11,7 @@ import { RequestBody } from './request-body.ts'
 import { fetchHost } from './fetch-host.ts'
 import { compileRoutes, matchRoute, type RouteMatch } from './route-table.ts'
 import { ServiceError } from './service-error.ts'
+import { readSessionId } from './session-selector.ts'
 import { splitUrl, type SplitUrl } from './split-url.ts'
 import { WarningList } from './warning-list.ts'
 
@@ -21,7 +22,11 @@ import { WarningList } from './warning-list.ts'
 export type Dispatch = (request: Request, host?: RequestHost) => Promise<Response | undefined>
 
 /** A route of the mock's own (`/__mock/...`): a plain request-to-response function. */
-export type ControlResolver = (request: Request, url: URL) => Promise<Response | undefined>
+export type ControlResolver = (
+  request: Request,
+  url: URL,
+  host: RequestHost,
+) => Promise<Response | undefined>
 
 /** What a simulated fault or added latency made of a request before its operation ran. */
 export interface Interception {
@@ -43,8 +48,8 @@ export interface DispatchOptions {
   readonly operations: readonly Operation[]
   readonly control: ControlResolver
   readonly config: MockConfig
-  /** The state a request works on. */
-  readonly storeFor: (host: RequestHost) => Store
+  /** The state a request works on: the shared one (null) or its session's, made on first use. */
+  readonly storeFor: (session: string | null) => Store
   readonly hooks: DispatchHooks
 }
 
@@ -72,24 +77,41 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         const startedAt = Date.now()
         const started = performance.now()
         const match = matchRoute(table, request.method, path.slice(basePrefix.length))
+        const selected = readSessionId(host, target.query, host.session)
+        const session = selected instanceof ServiceError ? null : selected
         if (!match) {
-          hooks.after(exchangeOf(request, host, null, notFoundAnswer(), startedAt, started))
+          const answer = notFoundAnswer()
+          hooks.after(exchangeOf(request, host, null, session, answer, startedAt, started))
           return undefined
         }
-        const ctx = createContext(request, host, target, match)
-        // Nothing asked for is no promise: no extra turn of the microtask queue per request.
-        const pending = hooks.before(ctx)
-        const intercepted = pending && (await pending)
-        const answer =
-          intercepted?.answer !== undefined ? intercepted.answer : await run(ctx, match)
-        const exchange = exchangeOf(request, host, ctx, answer, startedAt, started, intercepted)
+        const ctx = createContext(request, host, target, match, session)
+        let answer: Answer | null
+        let intercepted: Interception | undefined
+        if (selected instanceof ServiceError) {
+          answer = errorResponse(ctx, selected)
+        } else {
+          // Nothing asked for is no promise: no extra turn of the microtask queue per request.
+          const pending = hooks.before(ctx)
+          intercepted = pending && (await pending)
+          answer = intercepted?.answer !== undefined ? intercepted.answer : await run(ctx, match)
+        }
+        const exchange = exchangeOf(
+          request,
+          host,
+          ctx,
+          session,
+          answer,
+          startedAt,
+          started,
+          intercepted,
+        )
         const response = answer === null ? Response.error() : toResponse(answer, host.answerHeaders)
         hooks.after(exchange)
         host.answered?.(exchange)
         return response
       }
       if (path === controlPath || path.startsWith(`${controlPath}/`)) {
-        const response = await options.control(request, new URL(request.url))
+        const response = await options.control(request, new URL(request.url), host)
         return response && withAnswerHeaders(response, host.answerHeaders)
       }
       return undefined
@@ -109,6 +131,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     host: RequestHost,
     { path, query }: SplitUrl,
     match: RouteMatch<Operation>,
+    session: string | null,
   ): RequestContext {
     const contentType = host.header('content-type')
     const negotiated = negotiate(
@@ -125,7 +148,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     return {
       request,
       host,
-      store: options.storeFor(host),
+      session,
+      store: options.storeFor(session),
       config,
       path,
       query,
@@ -147,6 +171,7 @@ function exchangeOf(
   request: Request,
   host: RequestHost,
   ctx: RequestContext | null,
+  session: string | null,
   answer: Answer | null,
   startedAt: number,
   started: number,
@@ -156,6 +181,7 @@ function exchangeOf(
     request,
     host,
     ctx,
+    session,
     answer,
     startedAt,
     durationMs: performance.now() - started,

@@ -12,7 +12,9 @@ export interface RequestContext {
   readonly request: Request
   /** The runtime serving it: header reads, headers for every answer. */
   readonly host: RequestHost
-  /** The state this request reads and changes. */
+  /** The session the request names (`X-Mock-Session`, `?__session`, the cookie); null: shared. */
+  readonly session: string | null
+  /** The state this request reads and changes: the session's, or the shared state. */
   readonly store: Store
   readonly config: MockConfig
   /** The path as sent (`URL.pathname`). */
@@ -50,6 +52,8 @@ export interface RequestHost {
   headerList(): readonly string[]
   /** Added to every answer (the Node server's CORS headers); `Vary` is appended to. */
   readonly answerHeaders: Readonly<Record<string, string>> | undefined
+  /** The session of a request that names none (the msw handlers' `session` option). */
+  readonly session?: string | null
   /** Told of each request the mock answered under its base path (the Node server's log). */
   answered?(exchange: Exchange): void
 }
@@ -60,6 +64,8 @@ export interface Exchange {
   readonly host: RequestHost
   /** Null when no route matched: the host answers its plain `404`. */
   readonly ctx: RequestContext | null
+  /** The session the request named; null for the shared state (and for a bad id, a 400). */
+  readonly session: string | null
   /** The answer as written; null for a network error (a simulated fault, a client gone). */
   readonly answer: Answer | null
   /** When it arrived, in epoch ms. */

@@ -16,6 +16,7 @@ import { containersPath, floodBody, floodRequest } from '../robustness/flood-bod
 function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
     startedAt: Date.UTC(2026, 10, 21, 12, 0, 0),
+    session: null,
     method: 'POST',
     url: 'http://127.0.0.1:3000/RestApi/x',
     format: 'json',

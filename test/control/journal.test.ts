@@ -15,6 +15,7 @@ import { textWriterOf } from '../../src/control/journal-text-writer.ts'
 function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
     startedAt: Date.UTC(2026, 10, 21, 12, 0, 0),
+    session: null,
     method: 'PUT',
     url: 'http://127.0.0.1:3000/RestApi/comments-api/comments',
     format: 'json',
@@ -54,6 +55,7 @@ describe.each([
       {
         id: 1,
         time: '2026-11-21T12:00:00.000Z',
+        session: null,
         method: 'PUT',
         url: 'http://127.0.0.1:3000/RestApi/comments-api/comments',
         format: 'json',

@@ -36,6 +36,7 @@ export function testContext(
       headerList: () => [],
       answerHeaders: undefined,
     },
+    session: null,
     store: createStore({
       seed: 1,
       counts: { comments: 1, abTests: 1, services: 1, containers: 1 },

@@ -1,0 +1,133 @@
+import { createFaultRules } from '../control/index.ts'
+import type { Store } from '../store/index.ts'
+import {
+  createScenarioControl,
+  type RequestRules,
+  type ScenarioCatalogue,
+  type ScenarioControl,
+} from './scenarios.ts'
+import type { NamedSnapshot } from './snapshot-names.ts'
+
+/**
+ * One state of the mock: the shared one (id null) or a session's. Each has its own entities,
+ * scenario, snapshots, latency and fault rules; the journal is one, seen per session.
+ */
+export interface Session {
+  readonly id: string | null
+  readonly store: Store
+  readonly scenarios: ScenarioControl
+  readonly rules: RequestRules
+  readonly snapshots: Map<string, NamedSnapshot>
+  /** Epoch ms. */
+  readonly createdAt: number
+  lastUsedAt: number
+  /** How many requests named it. */
+  requests: number
+  /** The session's view of the journal starts at this entry id (its `DELETE /__mock/journal`). */
+  journalFrom: number
+}
+
+/** A session as `GET /__mock/sessions` lists it. */
+export interface SessionInfo {
+  readonly id: string
+  readonly scenario: string
+  readonly createdAt: string
+  readonly lastUsedAt: string
+  readonly requests: number
+}
+
+export interface Sessions {
+  readonly shared: Session
+  /** How many sessions are kept; past it the least recently used is dropped. */
+  readonly max: number
+  /** How many sessions there are now. */
+  readonly size: number
+  /** The state a request works on: the shared one for null, else the session, made on first use. */
+  get(id: string | null): Session
+  /** The state of an id without counting a use; the shared one when the session is gone. */
+  peek(id: string | null): Session
+  list(): SessionInfo[]
+  delete(id: string): boolean
+  clear(): void
+}
+
+/** How many sessions a mock keeps unless told otherwise (`--max-sessions`). */
+export const defaultMaxSessions = 1000
+
+export interface SessionsOptions {
+  readonly shared: Session
+  readonly catalogue: ScenarioCatalogue
+  readonly max: number
+  readonly random: () => number
+  readonly maxFaultRules: number | undefined
+}
+
+/**
+ * The sessions of a mock. A new one branches from the start of the shared state's current
+ * scenario: it shares every entity (copy on write, see SnapshotMap), so it costs a few objects
+ * until it writes. The Map's order is the order of use, so the first key is the one to drop.
+ */
+export function createSessions(options: SessionsOptions): Sessions {
+  const { shared, catalogue, max } = options
+  if (!Number.isInteger(max) || max < 1) {
+    throw new Error(
+      `Failed to create the mock: maxSessions must be a whole number of at least 1, got ${max}`,
+    )
+  }
+  const sessions = new Map<string, Session>()
+
+  const make = (id: string): Session => {
+    const scenario = shared.scenarios.current
+    const store = shared.store.branch(catalogue.start(scenario))
+    const rules: RequestRules = {
+      faults: createFaultRules(options.random, options.maxFaultRules),
+      latency: null,
+    }
+    catalogue.applyRules(scenario, rules)
+    const now = Date.now()
+    return {
+      id,
+      store,
+      scenarios: createScenarioControl(catalogue, store, rules, scenario),
+      rules,
+      snapshots: new Map(),
+      createdAt: now,
+      lastUsedAt: now,
+      requests: 0,
+      journalFrom: 0,
+    }
+  }
+
+  return {
+    shared,
+    max,
+    get size() {
+      return sessions.size
+    },
+    get(id) {
+      if (id === null) return shared
+      let session = sessions.get(id)
+      if (session) {
+        sessions.delete(id)
+        session.lastUsedAt = Date.now()
+      } else {
+        session = make(id)
+        if (sessions.size >= max) sessions.delete(sessions.keys().next().value as string)
+      }
+      sessions.set(id, session)
+      session.requests += 1
+      return session
+    },
+    peek: (id) => (id === null ? shared : (sessions.get(id) ?? shared)),
+    list: () =>
+      Array.from(sessions.values(), (session) => ({
+        id: session.id as string,
+        scenario: session.scenarios.current,
+        createdAt: new Date(session.createdAt).toISOString(),
+        lastUsedAt: new Date(session.lastUsedAt).toISOString(),
+        requests: session.requests,
+      })),
+    delete: (id) => sessions.delete(id),
+    clear: () => sessions.clear(),
+  }
+}
