@@ -1,6 +1,6 @@
 // `restapi-mock/handlers`: the msw handlers and what they are built from. Safe in a browser:
 // nothing here imports a Node built-in.
-export { createHandlers } from './create-handlers.ts'
+export { createHandlers, type HandlerOptions } from './create-handlers.ts'
 export {
   createMock,
   createStore,
@@ -9,7 +9,14 @@ export {
   type MockOptions,
   type StoreOptions,
 } from '../src/mock/index.ts'
-export { stateJson } from '../src/mock/index.ts'
+export {
+  applyMockParameters,
+  stateJson,
+  type Fixtures,
+  type MockParameters,
+  type Scenario,
+  type StateChoice,
+} from '../src/mock/index.ts'
 export { operations } from './operations.ts'
 export { updateABTest } from './ab-testing.ts'
 export { updateComment } from './comments.ts'

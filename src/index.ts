@@ -9,13 +9,21 @@ export {
   type ServerOptions,
 } from './node/index.ts'
 export {
+  applyMockParameters,
   createMock,
   createStore,
+  defaultMaxSessions,
   type Mock,
   type MockOptions,
+  type MockParameters,
+  type MockScenarios,
   type CompletedFixtures,
   type Fixtures,
   type Scenario,
+  type Session,
+  type SessionInfo,
+  type Sessions,
+  type StateChoice,
   type StoreOptions,
 } from './mock/index.ts'
 export type { Counts, Store, StoreSnapshot, StoreState } from './store/index.ts'

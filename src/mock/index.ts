@@ -19,3 +19,4 @@ export {
 export type { MockScenarios } from './mock-scenarios.ts'
 export type { Scenario, ScenarioControl } from './scenarios.ts'
 export { defaultMaxSessions, type Session, type SessionInfo, type Sessions } from './sessions.ts'
+export { applyMockParameters, type MockParameters } from './apply-mock-parameters.ts'

@@ -11,6 +11,7 @@ const handlers = await import('../../handlers/index.ts').catch((error: unknown) 
 })
 
 export const {
+  applyMockParameters,
   createHandlers,
   createMock,
   createStore,
