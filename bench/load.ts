@@ -5,6 +5,8 @@ export interface LoadRequest {
   readonly path: string
   readonly headers: Record<string, string>
   readonly body?: string
+  /** Changes each request before it goes out (autocannon's hook): a new session id, say. */
+  readonly setupRequest?: autocannon.Request['setupRequest']
 }
 
 export interface LoadResult {

@@ -6,6 +6,7 @@ import { measureColdStarts } from './cold-start.ts'
 import { runHostileLoad } from './hostile-load.ts'
 import { median, runLoad, type LoadRequest, type LoadResult } from './load.ts'
 import { startServer, type ServerProcess } from './processes.ts'
+import { measureSessionCosts } from './sessions.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const rounds = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3))
@@ -16,6 +17,10 @@ const store = createStore({ seed: 1 })
 const key = [...store.state.comments.values()][0]?.Key ?? ''
 const abTestId = [...store.state.abTests.values()][0]?.Id ?? ''
 const commentBody = JSON.stringify({ Key: key, Message: 'An update from the benchmark' })
+const withSession = (request: LoadRequest): LoadRequest => ({
+  ...request,
+  headers: { ...request.headers, 'X-Mock-Session': 'bench' },
+})
 const commentUpdate = (accept: string): LoadRequest => ({
   method: 'PUT',
   path: '/RestApi/comments-api/comments',
@@ -80,7 +85,13 @@ say(
 // processes of the very same server differ by up to a tenth in req/s on this kind of machine
 // (where the JIT and the heap happen to land), so one pair for the whole run would let that
 // luck decide the ratio; a median over several pairs does not.
-const labels = ['mock JSON update', 'reference JSON update', 'mock CSV update', 'mock XML update']
+const labels = [
+  'mock JSON update',
+  'reference JSON update',
+  'mock CSV update',
+  'mock XML update',
+  'mock JSON update, session',
+]
 const results = new Map<string, LoadResult[]>(labels.map((label) => [label, []]))
 let mock: ServerProcess | undefined
 let reference: ServerProcess | undefined
@@ -98,6 +109,11 @@ for (let round = 0; round < rounds; round++) {
     },
     { label: 'mock CSV update', server: mock, request: commentUpdate('text/csv') },
     { label: 'mock XML update', server: mock, request: commentUpdate('application/xml') },
+    {
+      label: 'mock JSON update, session',
+      server: mock,
+      request: withSession(commentUpdate('application/json')),
+    },
   ]
   for (const item of cases) await runLoad(item.server.url, [item.request], 2) // warm-up
   // Alternate the order so no case always runs on a hotter or cooler machine.
@@ -120,6 +136,14 @@ say(
 targets.push([`JSON update >= 0.6x reference (${jsonRatio.toFixed(2)}x)`, jsonRatio >= 0.6])
 targets.push([`CSV update >= 0.5x reference (${csvRatio.toFixed(2)}x)`, csvRatio >= 0.5])
 targets.push([`p99 <= 10 ms (${mockP99.toFixed(1)} ms)`, mockP99 <= 10])
+const sessionRatio =
+  (summary.get('mock JSON update, session')?.rps ?? 0) /
+  (summary.get('mock JSON update')?.rps ?? Infinity)
+say(`ratio with a session/without: JSON ${sessionRatio.toFixed(2)}x`)
+targets.push([
+  `a request naming a session >= 0.91x one without, i.e. costs <= 1.1x (${sessionRatio.toFixed(2)}x)`,
+  sessionRatio >= 1 / 1.1,
+])
 const rssAfterLoad = mock.rssMb()
 say(
   `RSS after load: mock ${rssAfterLoad.toFixed(0)} MB, reference ${reference.rssMb().toFixed(0)} MB`,
@@ -133,6 +157,28 @@ say(
   `cold start (spawn to first answer, no compile cache): installed bin ${median(colds.mockMs).toFixed(0)} ms, Hono hello ${median(colds.helloMs).toFixed(0)} ms: ${colds.ratio.toFixed(2)}x`,
 )
 targets.push([`cold start <= 1.5x a Hono hello (${colds.ratio.toFixed(2)}x)`, colds.ratio <= 1.5])
+
+// 2b. Sessions: the first request of a new session against one in an old session, and RSS
+// after 5,000 sessions under --max-sessions 1000 (bench/sessions.ts).
+const sessionMock = await startMock(['--max-sessions', '1000'])
+const sessions = await measureSessionCosts(
+  sessionMock,
+  commentUpdate('application/json'),
+  seconds,
+  rounds,
+)
+await sessionMock.stop()
+const firstRatio = sessions.newSessionUs / sessions.oldSessionUs
+say(
+  `first request of a new session: ${sessions.newSessionUs.toFixed(0)} µs of server time, in an old one ${sessions.oldSessionUs.toFixed(0)} µs: ${firstRatio.toFixed(2)}x`,
+)
+say(
+  `RSS with sessions (--max-sessions 1000): at start ${sessions.rssStartMb.toFixed(0)} MB, after 1,000 sessions ${sessions.rssAfter1000Mb.toFixed(0)} MB, after 5,000 ${sessions.rssAfter5000Mb.toFixed(0)} MB`,
+)
+targets.push([
+  `RSS after 5,000 sessions <= 150 MB (${sessions.rssAfter5000Mb.toFixed(0)} MB)`,
+  sessions.rssAfter5000Mb <= 150,
+])
 
 // 3. Scaling: start-up and throughput with 100k of every kind against 100.
 const counts = (n: number): string => `abTests=${n},services=${n},containers=${n},comments=${n}`

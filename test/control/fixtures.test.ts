@@ -114,6 +114,52 @@ describe('POST /__mock/fixtures', () => {
   )
 })
 
+describe('bad fixture bodies', () => {
+  it('answers 400 SerializationException for a body that is not JSON, and stores nothing', async () => {
+    const { app, store } = buildApp()
+    const count = store.state.comments.size
+    const response = await app.request('/__mock/fixtures', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"Comments": [{"Key": "half',
+    })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as any).ResponseStatus.ErrorCode).toBe('SerializationException')
+    expect(store.state.comments.size).toBe(count)
+  })
+
+  it('answers 413 for a body over the limit, in the ResponseStatus shape, and stores nothing', async () => {
+    const { app, store } = buildApp({ limits: { bodyBytes: 64 * 1024 } })
+    const count = store.state.comments.size
+    const comments = Array.from({ length: 100 }, (_, i) => ({
+      Key: `big-${i}`,
+      Message: 'x'.repeat(1000),
+    }))
+    const response = await postFixtures(app, { Comments: comments })
+    expect(response.status).toBe(413)
+    const { ResponseStatus } = (await response.json()) as { ResponseStatus: { Message: string } }
+    expect(ResponseStatus.Message).toMatch(/limit|large|bytes/i)
+    expect(store.state.comments.size).toBe(count)
+    expect(store.state.comments.has('big-0')).toBe(false)
+  })
+
+  it('answers 404 for an unknown scenario and 400 for a bad session id on the fixtures route', async () => {
+    const { app, store } = buildApp()
+    const count = store.state.comments.size
+    const badSession = await app.request('/__mock/fixtures', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Mock-Session': 'no spaces' },
+      body: JSON.stringify({ Comments: [spam] }),
+    })
+    expect(badSession.status).toBe(400)
+    expect(((await badSession.json()) as any).ResponseStatus.ErrorCode).toBe('ArgumentException')
+    const unknown = await app.request('/__mock/scenarios/nope', { method: 'PUT' })
+    expect(unknown.status).toBe(404)
+    expect(store.state.comments.size).toBe(count)
+    expect(store.state.comments.has('spam-1')).toBe(false)
+  })
+})
+
 describe('fixtures in code', () => {
   it('mock.fixtures stores and returns the completed entities', () => {
     const mock = createMock({ store: createStore({ seed: 1 }) })

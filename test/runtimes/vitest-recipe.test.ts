@@ -48,6 +48,23 @@ describe('the mock in a Vitest suite through setupServer', () => {
     expect(Comments.find((comment) => comment.Key === key)?.Message).toBe(firstComment?.Message)
   })
 
+  it('serves what one test puts in with mock.fixtures', async () => {
+    // --- the fixtures recipe (quoted in the README) ---
+    mock.fixtures({ Comments: [{ Key: 'spam-1', Status: 'Spam', Message: 'x'.repeat(2000) }] })
+    const response = await updateComment({ Key: 'spam-1', Name: 'Moderator' })
+    // --- end of the fixtures recipe ---
+    expect(response.status).toBe(200)
+    const comment = (await response.json()) as Record<string, unknown>
+    expect(comment).toMatchObject({ Key: 'spam-1', Status: 'Spam', Name: 'Moderator' })
+    expect(comment.Message).toHaveLength(2000)
+    // Filled from the seed, as the server fills it.
+    expect(comment.DateCreated).toMatch(/^\/Date\(\d+\)\/$/)
+  })
+
+  it('keeps the fixtures of the test before out of the next, through mock.reset()', async () => {
+    expect((await updateComment({ Key: 'spam-1', Name: 'Moderator' })).status).toBe(404)
+  })
+
   it('simulates an outage with a fault rule set through the control plane', async () => {
     const rule = await fetch('https://cms.example.com/__mock/faults', {
       method: 'POST',
