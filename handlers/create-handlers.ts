@@ -1,6 +1,12 @@
 import { http, type HttpHandler } from 'msw'
 import { createMock, type Mock, type MockOptions } from '../src/mock/index.ts'
-import { controlPath, fetchHost, notFoundAnswer, toResponse } from '../src/wire/index.ts'
+import {
+  controlPath,
+  fetchHost,
+  notFoundAnswer,
+  sessionCookie,
+  toResponse,
+} from '../src/wire/index.ts'
 
 export interface HandlerOptions {
   /**
@@ -23,8 +29,16 @@ export function createHandlers(
   const { session } = handlerOptions
   // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
   // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
-  const answer = async ({ request }: { request: Request }): Promise<Response> => {
-    const chosen = typeof session === 'function' ? session(request) : session
+  const answer = async ({
+    request,
+    cookies,
+  }: {
+    request: Request
+    cookies: Record<string, string>
+  }): Promise<Response> => {
+    // In a service worker a request carries no Cookie header: msw reads the page's cookies.
+    const chosen =
+      cookies[sessionCookie] ?? (typeof session === 'function' ? session(request) : session)
     const host = chosen == null ? undefined : { ...fetchHost(request), session: chosen }
     return (await mock.dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
   }

@@ -124,3 +124,46 @@ describe('the control plane in the service worker', () => {
     expect(site.requests.filter((line) => / \/(RestApi|__mock)/.test(line))).toEqual([])
   })
 })
+
+describe('sessions in the service worker', () => {
+  const messageIn = async (init: { headers?: Record<string, string> } = {}, query = '') =>
+    (
+      JSON.parse((await send(`/__mock/state${query}`, init)).body) as {
+        Comments: { Key: string; Message: string }[]
+      }
+    ).Comments.find((comment) => comment.Key === key)?.Message
+
+  it('keeps the writes of sessions named by header, query or cookie apart, as the Node server does', async () => {
+    await send('/__mock/reset', { method: 'POST' })
+    const shared = await messageIn()
+    expect((await update('in header session', { 'X-Mock-Session': 'wh' })).status).toBe(200)
+    const byQuery = await send('/RestApi/comments-api/comments?__session=wq', {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Key: key, Message: 'in query session' }),
+    })
+    expect(byQuery.status).toBe(200)
+    // A service worker's requests carry no Cookie header: the handlers read the page's cookie.
+    await page.evaluate(() => {
+      document.cookie = 'restapi-mock-session=wc; path=/'
+    })
+    try {
+      expect((await update('in cookie session')).status).toBe(200)
+      expect(await messageIn()).toBe('in cookie session')
+    } finally {
+      await page.evaluate(() => {
+        document.cookie = 'restapi-mock-session=; path=/; max-age=0'
+      })
+    }
+    expect(await messageIn({ headers: { 'X-Mock-Session': 'wh' } })).toBe('in header session')
+    expect(await messageIn({}, '?__session=wq')).toBe('in query session')
+    expect(await messageIn()).toBe(shared)
+    const listed = JSON.parse((await send('/__mock/sessions')).body) as {
+      sessions: { id: string }[]
+    }
+    expect(listed.sessions.map((s) => s.id).sort()).toEqual(['wc', 'wh', 'wq'])
+    const bad = await update('x', { 'X-Mock-Session': 'no spaces' })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toContain('ArgumentException')
+  })
+})
