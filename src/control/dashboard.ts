@@ -108,8 +108,9 @@ export function dashboardHtml(options: { basePath: string }): string {
   <div class="scroll">
     <table>
       <thead><tr>
-        <th>Time (UTC)</th><th>Method</th><th>Path</th><th>Format</th><th>Status</th>
-        <th class="num">ms</th><th class="num">Delay</th><th>Fault</th><th>Warnings</th>
+        <th>Time (UTC)</th><th>Session</th><th>Method</th><th>Path</th><th>Format</th>
+        <th>Status</th><th class="num">ms</th><th class="num">Delay</th><th>Fault</th>
+        <th>Warnings</th>
       </tr></thead>
       <tbody id="journal" data-testid="journal"></tbody>
     </table>
