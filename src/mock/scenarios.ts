@@ -6,6 +6,7 @@ import {
 } from '../control/index.ts'
 import type { Counts, Store, StoreSnapshot, StoreState } from '../store/index.ts'
 import { ServiceError } from '../wire/index.ts'
+import { edgeCasesScenario } from './edge-cases.ts'
 import { applyFixtures, completeFixtures, type Fixtures } from './fixtures.ts'
 import { latencyOf, type LatencyOption } from './to-latency.ts'
 
@@ -66,6 +67,7 @@ function builtIn(seed: number, counts: Readonly<Counts>): Record<string, Scenari
       seed,
       counts: { abTests: 1000, services: 1000, containers: 1000, comments: 10_000 },
     },
+    'edge-cases': edgeCasesScenario(),
   }
 }
 
