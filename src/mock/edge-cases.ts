@@ -9,7 +9,7 @@ import {
   type DtoDef,
 } from '../model/index.ts'
 import type { Fixtures } from './fixtures.ts'
-import type { Scenario } from './scenarios.ts'
+import type { Scenario } from './scenario.ts'
 
 // The built-in `edge-cases` scenario: the data that breaks user interfaces. Enum values and
 // nullable fields are taken from the model's tables, so a value or field added there is covered.

@@ -1,26 +1,12 @@
-import {
-  createFaultRules,
-  type FaultRuleInput,
-  type Latency,
-  type RequestRules,
-} from '../control/index.ts'
+import { createFaultRules, type Latency, type RequestRules } from '../control/index.ts'
 import type { Counts, Store, StoreSnapshot, StoreState } from '../store/index.ts'
 import { ServiceError } from '../wire/index.ts'
 import { edgeCasesScenario } from './edge-cases.ts'
-import { applyFixtures, completeFixtures, type Fixtures } from './fixtures.ts'
-import { latencyOf, type LatencyOption } from './to-latency.ts'
+import { applyFixtures, completeFixtures } from './fixtures.ts'
+import type { Scenario } from './scenario.ts'
+import { latencyOf } from './to-latency.ts'
 
-/** A named state: a seed, counts and fixtures; what it leaves out is the mock's own start. */
-export interface Scenario {
-  readonly description?: string
-  readonly seed?: number
-  readonly counts?: Partial<Counts>
-  readonly fixtures?: Fixtures
-  /** The latency of the state's requests while it is in this scenario. Default the mock's. */
-  readonly latency?: LatencyOption
-  /** Fault rules, as `POST /__mock/faults` takes them, in force while in this scenario. */
-  readonly faults?: readonly FaultRuleInput[]
-}
+export type { Scenario } from './scenario.ts'
 
 export type { RequestRules }
 
