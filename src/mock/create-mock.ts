@@ -20,8 +20,14 @@ import { operations } from '../../handlers/operations.ts'
 import { createControl, type NamedSnapshot } from './control-routes.ts'
 import { applyFixtures, type CompletedFixtures, type Fixtures } from './fixtures.ts'
 import { createMockScenarios, type MockScenarios } from './mock-scenarios.ts'
-import { createScenarioCatalogue, createScenarioControl, type Scenario } from './scenarios.ts'
-import { createSessions, defaultMaxSessions, type Session, type Sessions } from './sessions.ts'
+import { createScenarioCatalogue, type Scenario } from './scenarios.ts'
+import {
+  createSessions,
+  defaultMaxSessions,
+  sharedState,
+  type Session,
+  type Sessions,
+} from './sessions.ts'
 import { latencyOf, type LatencyOption } from './to-latency.ts'
 
 export interface MockOptions extends MockConfigOptions {
@@ -125,17 +131,7 @@ export function createMock(options: MockOptions): Mock {
   if (!catalogue.has(startScenario)) {
     throw new Error(`Failed to create the mock: no scenario named '${startScenario}'`)
   }
-  const shared: Session = {
-    id: null,
-    store,
-    scenarios: createScenarioControl(catalogue, store, control, 'default'),
-    rules: control,
-    snapshots: new Map<string, NamedSnapshot>(),
-    createdAt: Date.now(),
-    lastUsedAt: Date.now(),
-    requests: 0,
-    journalFrom: 0,
-  }
+  const shared = sharedState(store, catalogue, control)
   // The default scenario is the store as handed in (a state file, fixtures): kept as it is.
   if (startScenario !== 'default') shared.scenarios.use(startScenario)
   const sessions = createSessions({

@@ -131,3 +131,23 @@ export function createSessions(options: SessionsOptions): Sessions {
     clear: () => sessions.clear(),
   }
 }
+
+/** The shared state: the store the mock was given, its rules, starting in `default`. */
+export function sharedState(
+  store: Store,
+  catalogue: ScenarioCatalogue,
+  rules: RequestRules,
+): Session {
+  const now = Date.now()
+  return {
+    id: null,
+    store,
+    scenarios: createScenarioControl(catalogue, store, rules, 'default'),
+    rules,
+    snapshots: new Map(),
+    createdAt: now,
+    lastUsedAt: now,
+    requests: 0,
+    journalFrom: 0,
+  }
+}
