@@ -2,6 +2,7 @@ import type { Counts } from '../store/index.ts'
 import type { FaultRule } from './fault-rules.ts'
 import type { JournalEntry } from './journal.ts'
 import type { Latency } from './latency.ts'
+import type { Notice } from './notices.ts'
 import type { stateCollections } from './state-document.ts'
 
 // The JSON documents the control routes answer and the dashboard reads: declared once, so the
@@ -26,6 +27,11 @@ export interface SettingsDocument {
   readonly scenario: string
   readonly sessions: number
   readonly maxSessions: number
+}
+
+/** `GET /__mock/notices`: oldest first. */
+export interface NoticesDocument {
+  readonly notices: readonly Notice[]
 }
 
 /** One session of `GET /__mock/sessions`. */

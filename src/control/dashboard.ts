@@ -97,6 +97,8 @@ export function dashboardHtml(options: { basePath: string }): string {
   </form>
   <h3>Snapshots</h3>
   <ul class="list" id="snapshots" data-testid="snapshots"></ul>
+  <h3>Notices</h3>
+  <ul class="list" id="notices" data-testid="notices"></ul>
 </section>
 <section id="resources" aria-labelledby="resources-title">
   <h2 id="resources-title">Resources</h2>

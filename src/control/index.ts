@@ -13,6 +13,7 @@ export {
 } from './interceptor.ts'
 export { createJournal, type Journal, type JournalEntry } from './journal.ts'
 export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './latency.ts'
+export { createNotices, type Notice, type Notices } from './notices.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'
 export { parseStateFile, stateCollections, stateFileJson, stateJson } from './state-document.ts'
 export { stateFileParts } from './state-file-parts.ts'

@@ -6,6 +6,7 @@ import {
   type RequestContext,
 } from '../wire/index.ts'
 import type { Journal } from './journal.ts'
+import type { Notices } from './notices.ts'
 import type { FaultRules } from './fault-rules.ts'
 import { drawDelay, sleep, type Latency } from './latency.ts'
 import { readRequestFault } from './prefer.ts'
@@ -20,6 +21,8 @@ export interface RequestRules {
 /** The mock's run-time settings and records; one per running mock, passed in. Its rules are the shared state's. */
 export interface ControlState extends RequestRules {
   readonly journal: Journal
+  /** What the mock did on its own (a data file reloaded), for the dashboard. */
+  readonly notices: Notices
   readonly random: () => number
 }
 

@@ -60,6 +60,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
     if (route === 'GET /') return deps.dashboard()
     if (route === 'GET /openapi.json') return json(await deps.openApi())
     if (section === 'sessions') return sessionRoute(method, name, deps.sessions) ?? notFound()
+    if (route === 'GET /notices') return json({ notices: deps.state.notices.list() })
 
     const selected = readSessionId(host, url.searchParams, host.session)
     if (selected instanceof ServiceError) {

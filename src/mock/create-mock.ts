@@ -3,6 +3,7 @@
 import {
   createFaultRules,
   createJournal,
+  createNotices,
   interceptRequest,
   recordRequest,
   type ControlState,
@@ -110,6 +111,7 @@ export function createMock(options: MockOptions): Mock {
   }
   const control: ControlState = {
     journal: createJournal(options.journalSize ?? 500, options.journalBytes),
+    notices: createNotices(),
     faults: createFaultRules(random, options.maxFaultRules),
     latency: initialLatency,
     random,

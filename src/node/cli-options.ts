@@ -51,6 +51,11 @@ export const cliOptions = {
     arg: '<db.json>',
     help: 'start from the entities of a file in the /__mock/state shape (partial ones completed)',
   },
+  watch: {
+    type: 'boolean',
+    default: false,
+    help: 'reload the --data file when it changes; a broken change is refused and logged',
+  },
   strict: {
     type: 'boolean',
     default: false,

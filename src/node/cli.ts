@@ -7,6 +7,7 @@ import { defaultCounts, type Counts } from '../store/index.ts'
 import { formats, isFormat } from '../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../control/index.ts'
 import { readDataFile, readScenariosFile } from './scenarios-file.ts'
+import { watchDataFile } from './watch-data-file.ts'
 import { attachStateFile, type StateFile } from './state-file.ts'
 import { exposureWarnings } from './exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
@@ -116,6 +117,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     }
   }
   const scenario = values.scenario ?? (values.data ? 'data' : undefined)
+  if (values.watch && !values.data) fail('--watch reloads a --data file: give one with --data')
 
   const startedAt = performance.now()
   const store = createStore({
@@ -160,6 +162,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
 
   for (const warning of exposureWarnings({ host: values.host, allowedHosts, allowedOrigins })) {
     process.stderr.write(`restapi-mock: warning: ${warning}\n`)
+  }
+  if (values.watch && values.data) {
+    watchDataFile(values.data, running.mock, (line) => process.stderr.write(`${line}\n`))
   }
   // From the first request on, so a stop knows what is under way.
   const tracked = trackRequests(running)

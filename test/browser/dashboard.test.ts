@@ -239,15 +239,28 @@ describe('the dashboard in Chromium', () => {
       (await api('PUT', '/RestApi/comments-api/comments', { Key: key, Rating: 4 })).status,
     ).toBe(503)
     expect((await api('PUT', '/RestApi/comments-api/comments', { Key: 'nope' })).status).toBe(404)
-    expect(
-      (await api('POST', '/RestApi/apiservice/createService', { Route: addedRoute })).status,
-    ).toBe(200)
+    const inSession = await fetch(server.url + '/RestApi/apiservice/createService', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Mock-Session': 'test-7' },
+      body: JSON.stringify({ Route: addedRoute }),
+    })
+    expect(inSession.status).toBe(200)
+    server.mock.control.notices.add('info', 'Reloaded db.json: 2 Comments')
+    server.mock.control.notices.add('error', 'Kept the running state: db.json: Comments[0].Rating')
     await page.getByTestId('snapshot-name').fill('with the browser-test service')
     await page.getByTestId('save-snapshot').click()
 
     await expect.poll(journalRows, poll).toHaveLength(3)
     const [created, missing, faulted] = await journalRows()
     expect(created).toContain('200')
+    expect(created).toContain('test-7')
+    expect(missing).not.toContain('test-7')
+    await expect
+      .poll(() => page.getByTestId('notice').allTextContents(), poll)
+      .toEqual([
+        expect.stringContaining('Kept the running state: db.json: Comments[0].Rating'),
+        expect.stringContaining('Reloaded db.json: 2 Comments'),
+      ])
     expect(missing).toContain('404')
     expect(faulted).toContain('503')
     expect(faulted).toMatch(/code=503|rule/)

@@ -4,6 +4,7 @@ import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import { createJournalView } from './journal-view.ts'
+import { createNoticesView } from './notices-view.ts'
 import { runDashboard, type DashboardParts } from './run-dashboard.ts'
 import { createSettingsPanel } from './settings-panel.ts'
 import { createStatePanel } from './state-panel.ts'
@@ -24,6 +25,7 @@ export function dashboardScript(settings: DashboardSettings): string {
     createJournalView,
     createSettingsPanel,
     createStatePanel,
+    createNoticesView,
   }
   const partsText = Object.entries(parts)
     .map(([name, part]) => `${name}: ${String(part)}`)

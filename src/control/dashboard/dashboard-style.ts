@@ -80,6 +80,6 @@ pre {
 }
 #message { margin: 0; padding: 0.35rem 1.5rem; border-bottom: 1px solid var(--line); }
 #message:empty { display: none; }
-#message.error, #connection.error { color: var(--err); }
+#message.error, #connection.error, #notices li.error { color: var(--err); }
 #message.ok { color: var(--ok); }
 `

@@ -2,6 +2,7 @@ import type { Act, createClient } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { createJournalView } from './journal-view.ts'
+import type { createNoticesView } from './notices-view.ts'
 import type { createSettingsPanel } from './settings-panel.ts'
 import type { createStatePanel } from './state-panel.ts'
 import type { createStateTables } from './state-tables.ts'
@@ -17,6 +18,7 @@ export interface DashboardParts {
   readonly createJournalView: typeof createJournalView
   readonly createSettingsPanel: typeof createSettingsPanel
   readonly createStatePanel: typeof createStatePanel
+  readonly createNoticesView: typeof createNoticesView
 }
 
 interface Source {
@@ -50,6 +52,7 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
   const journal = parts.createJournalView(dom)
   const settingsPanel = parts.createSettingsPanel(dom, call, act, journal)
   const statePanel = parts.createStatePanel(dom, call, act, journal)
+  const notices = parts.createNoticesView(dom)
 
   function source<T>(path: string, draw: (data: T) => void): Source {
     return { path, draw: (data) => draw(data as T) }
@@ -59,6 +62,7 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
     source('/__mock/state?limit=' + settings.rowLimit, tables.render),
     source('/__mock/journal?limit=' + settings.journalLimit, journal.render),
     source('/__mock/snapshots', statePanel.renderSnapshots),
+    source('/__mock/notices', notices.render),
   ]
 
   async function refresh(): Promise<void> {
