@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
@@ -19,7 +20,15 @@ const seededServices = seeded.state.services.size
 // Chromium logs every fetch answered 4xx or 5xx: the stories' error answers are on purpose, and
 // it asks for /favicon.ico on its own.
 const expectedLoadError = /^Failed to load resource: .*\((\S*\/RestApi\/\S*|\S*\/favicon\.ico)\)$/
-const storyIds = ['comment--seeded', 'comment--unavailable', 'comment--fault', 'service--create']
+const storyIds = [
+  'comment--seeded',
+  'comment--unavailable',
+  'comment--fault',
+  'service--create',
+  'moderation--flagged-spam',
+  'moderation--empty',
+  'moderation--edge-cases',
+]
 
 let site: StaticServer
 let browser: Browser
@@ -237,6 +246,76 @@ describe('the Storybook example in Chromium', () => {
     expect(iframeLoads() - before).toBe(1)
     await screenshot(page, 'ui')
     await page.close()
+  })
+
+  it('switches between stories with different parameters.restapiMock, each showing its own data', async () => {
+    const page = await context.newPage()
+    page.on('pageerror', (error) => problems.push(`ui: ${error.message}`))
+    await page.setViewportSize({ width: 1200, height: 760 })
+    await page.goto(`${site.url}/?path=/story/moderation--flagged-spam`)
+    await page.locator('#storybook-preview-iframe').waitFor()
+    const preview = page.frame({ url: /\/iframe\.html/ })
+    if (!preview) throw new Error('Failed to find the preview iframe')
+    const show = async (storyId: string): Promise<Locator> => {
+      await markStale(preview)
+      await page.locator(`[data-item-id="${storyId}"]`).click()
+      return rendered(preview, storyId)
+    }
+    const queued = (root: Locator): Promise<string[]> =>
+      root.getByTestId('queued').evaluateAll((items) => items.map((item) => item.dataset.key ?? ''))
+
+    let spam = await rendered(preview, 'moderation--flagged-spam')
+    for (let round = 0; round < 2; round++) {
+      expect(await field(spam, 'comment-count')).toBe('1')
+      expect(await queued(spam)).toEqual(['spam-1'])
+      expect(await spam.getByTestId('queued').textContent()).toContain('Spam, 2000 characters')
+      await screenshot(page, `moderation-spam-${round}`)
+
+      const empty = await show('moderation--empty')
+      expect(await field(empty, 'comment-count')).toBe('0')
+      expect(await empty.locator('.empty').textContent()).toBe('Nothing to moderate')
+      await screenshot(page, `moderation-empty-${round}`)
+
+      const edges = await show('moderation--edge-cases')
+      const keys = await queued(edges)
+      expect(keys).not.toContain('spam-1')
+      expect(keys).toContain('edge-rightToLeft')
+      expect(keys.every((key) => key.startsWith('edge-'))).toBe(true)
+      await screenshot(page, `moderation-edge-cases-${round}`)
+
+      spam = await show('moderation--flagged-spam')
+    }
+    // The other stories, without parameters, find the seeded state again.
+    await page.locator('[data-item-id="comment"]').click()
+    await show('comment--unavailable')
+    const comment = await show('comment--seeded')
+    expect(await field(comment, 'seeded-message')).toBe(firstComment?.Message)
+    await page.close()
+  })
+
+  it('is quoted in the README as the built files have it', () => {
+    const readme = readFileSync(join(projectDir, 'README.md'), 'utf8')
+    const preview = readFileSync(
+      join(projectDir, 'examples/storybook/.storybook/preview.ts'),
+      'utf8',
+    )
+    const stories = readFileSync(
+      join(projectDir, 'examples/storybook/stories/moderation.stories.ts'),
+      'utf8',
+    )
+    const quoted = [
+      preview.slice(preview.indexOf('export default {')).trimEnd(),
+      stories
+        .slice(
+          stories.indexOf('/** One comment flagged'),
+          stories.indexOf('/** No comments at all'),
+        )
+        .trimEnd(),
+    ]
+    for (const text of quoted) {
+      expect(text.length).toBeGreaterThan(200)
+      expect(readme).toContain(text)
+    }
   })
 
   it('sent no API request to the static server and logged no error', () => {
