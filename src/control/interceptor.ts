@@ -90,6 +90,7 @@ export function recordRequest(state: ControlState, exchange: Exchange): void {
   state.journal.add({
     startedAt: exchange.startedAt,
     session: exchange.session,
+    source: exchange.source,
     method: request.method,
     url: request.url,
     format: ctx?.negotiated.format ?? null,
@@ -103,6 +104,7 @@ export function recordRequest(state: ControlState, exchange: Exchange): void {
     requestHeaders: exchange.host.headerList(),
     requestText: ctx?.body.textRead ?? null,
     responseHeaders: answer?.headers ?? null,
-    responseText: answer?.body ?? null,
+    // A fallback's body streamed on to the client, unread.
+    responseText: exchange.source === 'mock' ? (answer?.body ?? null) : null,
   })
 }

@@ -8,6 +8,8 @@ export interface JournalEntry {
   readonly time: string
   /** The session the request named (`X-Mock-Session`), or null for the shared state. */
   readonly session: string | null
+  /** Who answered: `mock` (its operations), `replay` (a recording) or `proxy` (the real host). */
+  readonly source: 'mock' | 'proxy' | 'replay'
   readonly method: string
   readonly url: string
   /** The negotiated format, or null when no operation answered (a 404). */

@@ -40,6 +40,7 @@ export class Slot {
   id = 0
   startedAt = 0
   session: string | null = null
+  source: JournalEntry['source'] = 'mock'
   method = ''
   format: string | null = null
   status = 0
@@ -68,6 +69,7 @@ export class Slot {
     this.id = id
     this.startedAt = record.startedAt
     this.session = record.session
+    this.source = record.source
     this.method = record.method
     this.format = record.format
     this.status = record.status
@@ -131,6 +133,7 @@ export class Slot {
       id: this.id,
       time: new Date(this.startedAt).toISOString(),
       session: this.session,
+      source: this.source,
       method: this.method,
       url: this.#utf8(0, urlEnd),
       format: this.format,

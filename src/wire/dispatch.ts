@@ -4,16 +4,16 @@ import type { MockConfig } from './config.ts'
 import type { Operation } from './define-operation.ts'
 import { errorResponse, internalErrorAnswer, notFoundAnswer } from './errors.ts'
 import type { Exchange, RequestContext, RequestHost } from './request-context.ts'
-import { parseJsConfig } from './formats/jsconfig.ts'
-import { negotiate, type NegotiationMemo } from './negotiate.ts'
-import { RequestBody } from './request-body.ts'
+import { contextOf, noRoute, type ContextSource } from './context-of.ts'
+import { runOperation } from './run-operation.ts'
+import { createFallBack, type Fallback } from './fallback.ts'
+import type { NegotiationMemo } from './negotiate.ts'
 
 import { fetchHost } from './fetch-host.ts'
-import { compileRoutes, matchRoute, type RouteMatch } from './route-table.ts'
+import { compileRoutes, matchRoute } from './route-table.ts'
 import { ServiceError } from './service-error.ts'
 import { readSessionId } from './session-selector.ts'
-import { splitUrl, type SplitUrl } from './split-url.ts'
-import { WarningList } from './warning-list.ts'
+import { splitUrl } from './split-url.ts'
 
 /**
  * Answers a request, or `undefined` when no route of the mock matches it, so another handler
@@ -51,6 +51,10 @@ export interface DispatchOptions {
   /** The state a request works on: the shared one (null) or its session's, made on first use. */
   readonly storeFor: (session: string | null) => Store
   readonly hooks: DispatchHooks
+  /** What answers what the operations do not, in order: a recording, the real host. */
+  readonly fallbacks?: readonly Fallback[]
+  /** Operations (request DTO names) handed to the fallbacks first, as if the mock had none. */
+  readonly passthrough?: ReadonlySet<string>
 }
 
 /** Where the mock's own routes live, beside the service. */
@@ -58,33 +62,48 @@ export const controlPath = '/__mock'
 
 /**
  * The one entry point of every runtime (msw handlers, the Hono app, tests): routes a request
- * under the base path to its operation, the control routes under `/__mock`, and never lets an
- * exception out.
+ * under the base path to its operation, the control routes under `/__mock`, what no operation
+ * takes to the fallbacks, and never lets an exception out.
  */
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { config, hooks } = options
+  const fallbacks = options.fallbacks ?? []
+  const passthrough = options.passthrough ?? new Set<string>()
   const table = compileRoutes(options.operations)
   const basePrefix = `${config.basePath.toLowerCase()}/`
   const basePrefixAsConfigured = `${config.basePath}/`
   const negotiations: NegotiationMemo = new Map()
+  const sourceOf = (session: string | null): ContextSource => ({
+    config,
+    negotiations,
+    store: options.storeFor(session),
+  })
+  const fallBack = createFallBack(fallbacks, hooks.after, (request, host, target, session) =>
+    contextOf(request, host, target, noRoute, session, sourceOf(null)),
+  )
 
   return async (request, host = fetchHost(request)) => {
     try {
       const target = splitUrl(request.url)
       const { path } = target
+      const startedAt = Date.now()
+      const started = performance.now()
       // Clients almost always write the base path as configured: matched without lower-casing.
       if (path.startsWith(basePrefixAsConfigured) || path.toLowerCase().startsWith(basePrefix)) {
-        const startedAt = Date.now()
-        const started = performance.now()
         const match = matchRoute(table, request.method, path.slice(basePrefix.length))
         const selected = readSessionId(host, target.query, host.session)
         const session = selected instanceof ServiceError ? null : selected
+        if (!match || passthrough.has(match.operation.requestDto.name)) {
+          const fallen = await fallBack(request, host, target, session, startedAt, started)
+          if (fallen) return fallen
+        }
         if (!match) {
-          const answer = notFoundAnswer()
-          hooks.after(exchangeOf(request, host, null, session, answer, startedAt, started))
+          const exchange = exchangeOf(request, host, null, session, notFoundAnswer(), startedAt)
+          hooks.after({ ...exchange, durationMs: performance.now() - started })
           return undefined
         }
-        const ctx = createContext(request, host, target, match, session)
+        const route = { ...match, operationName: match.operation.requestDto.name }
+        const ctx = contextOf(request, host, target, route, session, sourceOf(session))
         let answer: Answer | null
         let intercepted: Interception | undefined
         if (selected instanceof ServiceError) {
@@ -93,18 +112,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           // Nothing asked for is no promise: no extra turn of the microtask queue per request.
           const pending = hooks.before(ctx)
           intercepted = pending && (await pending)
-          answer = intercepted?.answer !== undefined ? intercepted.answer : await run(ctx, match)
+          answer =
+            intercepted?.answer !== undefined ? intercepted.answer : await runOperation(ctx, match)
         }
-        const exchange = exchangeOf(
-          request,
-          host,
-          ctx,
-          session,
-          answer,
-          startedAt,
-          started,
-          intercepted,
-        )
+        const exchange: Exchange = {
+          ...exchangeOf(request, host, ctx, session, answer, startedAt),
+          durationMs: performance.now() - started,
+          delayMs: intercepted?.delayMs ?? 0,
+          fault: intercepted?.fault ?? (answer === null ? 'network' : null),
+        }
         const response = answer === null ? Response.error() : toResponse(answer, host.answerHeaders)
         hooks.after(exchange)
         host.answered?.(exchange)
@@ -114,7 +130,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         const response = await options.control(request, new URL(request.url), host)
         return response && withAnswerHeaders(response, host.answerHeaders)
       }
-      return undefined
+      if (fallbacks.length === 0) return undefined
+      const selected = readSessionId(host, target.query, host.session)
+      const session = selected instanceof ServiceError ? null : selected
+      return await fallBack(request, host, target, session, startedAt, started)
     } catch (error) {
       console.error(
         'restapi-mock: unexpected error while answering',
@@ -125,48 +144,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       return toResponse(internalErrorAnswer(error), host.answerHeaders)
     }
   }
-
-  function createContext(
-    request: Request,
-    host: RequestHost,
-    { path, query }: SplitUrl,
-    match: RouteMatch<Operation>,
-    session: string | null,
-  ): RequestContext {
-    const contentType = host.header('content-type')
-    const negotiated = negotiate(
-      {
-        accept: host.header('accept'),
-        contentType,
-        query,
-        extension: match.extension,
-        firstSegment: match.firstSegment,
-        defaultFormat: config.defaultFormat,
-      },
-      negotiations,
-    )
-    return {
-      request,
-      host,
-      session,
-      store: options.storeFor(session),
-      config,
-      path,
-      query,
-      contentType,
-      body: new RequestBody(request, config.limits.bodyBytes, host.header('content-length')),
-      negotiated,
-      writeOptions: parseJsConfig(query.get('jsconfig')),
-      operationName: match.operation.requestDto.name,
-      bodyFormat: match.predefinedFormat,
-      params: match.params,
-      now: config.clock(),
-      warnings: new WarningList(),
-      header: (name) => host.header(name),
-    }
-  }
 }
 
+/** An exchange's record, from the operations (source `mock`), before its timings are known. */
 function exchangeOf(
   request: Request,
   host: RequestHost,
@@ -174,38 +154,17 @@ function exchangeOf(
   session: string | null,
   answer: Answer | null,
   startedAt: number,
-  started: number,
-  intercepted?: Interception,
 ): Exchange {
   return {
     request,
     host,
     ctx,
     session,
+    source: 'mock',
     answer,
     startedAt,
-    durationMs: performance.now() - started,
-    delayMs: intercepted?.delayMs ?? 0,
-    fault: intercepted?.fault ?? (answer === null ? 'network' : null),
+    durationMs: 0,
+    delayMs: 0,
+    fault: null,
   }
-}
-
-/** Runs the matched operation; a pre-defined route reaches the service whatever the verb. */
-function run(
-  ctx: RequestContext,
-  { operation, predefinedFormat }: RouteMatch<Operation>,
-): Promise<Answer> | Answer {
-  if (predefinedFormat === null || operation.method === ctx.request.method)
-    return operation.run(ctx)
-  // The service has no method for this verb.
-  const verb = ctx.request.method.charAt(0) + ctx.request.method.slice(1).toLowerCase()
-  const name = operation.requestDto.name
-  return errorResponse(
-    ctx,
-    new ServiceError(
-      405,
-      'NotImplementedException',
-      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${name}Service`,
-    ),
-  )
 }

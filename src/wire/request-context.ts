@@ -5,6 +5,7 @@ import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './negotiate.ts'
 import type { RequestBody } from './request-body.ts'
 import type { Answer } from './answer.ts'
+import type { AnswerSource } from './fallback.ts'
 import type { WarningList } from './warning-list.ts'
 
 /** Everything an operation and the codecs know about one request; the dispatch builds it. */
@@ -66,6 +67,8 @@ export interface Exchange {
   readonly ctx: RequestContext | null
   /** The session the request named; null for the shared state (and for a bad id, a 400). */
   readonly session: string | null
+  /** Who answered: the mock's operations, a replayed recording, or the real host. */
+  readonly source: AnswerSource
   /** The answer as written; null for a network error (a simulated fault, a client gone). */
   readonly answer: Answer | null
   /** When it arrived, in epoch ms. */

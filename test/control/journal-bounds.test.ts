@@ -17,6 +17,7 @@ function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
     startedAt: Date.UTC(2026, 10, 21, 12, 0, 0),
     session: null,
+    source: 'mock',
     method: 'POST',
     url: 'http://127.0.0.1:3000/RestApi/x',
     format: 'json',

@@ -16,6 +16,7 @@ function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
     startedAt: Date.UTC(2026, 10, 21, 12, 0, 0),
     session: null,
+    source: 'mock',
     method: 'PUT',
     url: 'http://127.0.0.1:3000/RestApi/comments-api/comments',
     format: 'json',
@@ -56,6 +57,7 @@ describe.each([
         id: 1,
         time: '2026-11-21T12:00:00.000Z',
         session: null,
+        source: 'mock',
         method: 'PUT',
         url: 'http://127.0.0.1:3000/RestApi/comments-api/comments',
         format: 'json',

@@ -1,0 +1,75 @@
+import type { Store } from '../store/index.ts'
+import type { MockConfig } from './config.ts'
+import type { Format } from './format.ts'
+import { parseJsConfig } from './formats/jsconfig.ts'
+import { negotiate, type NegotiationMemo } from './negotiate.ts'
+import { RequestBody } from './request-body.ts'
+import type { RequestContext, RequestHost } from './request-context.ts'
+import type { SplitUrl } from './split-url.ts'
+import { WarningList } from './warning-list.ts'
+
+/** What routing found out about a request: its operation's name and the format hints. */
+export interface RouteFacts {
+  readonly operationName: string
+  readonly extension: Format | null
+  readonly firstSegment: string
+  readonly predefinedFormat: Format | null
+  readonly params: Readonly<Record<string, string>>
+}
+
+/** The facts of a request no operation took (a fallback's own error): no route, no hints. */
+export const noRoute: RouteFacts = {
+  operationName: 'ErrorResponse',
+  extension: null,
+  firstSegment: '',
+  predefinedFormat: null,
+  params: {},
+}
+
+export interface ContextSource {
+  readonly config: MockConfig
+  readonly negotiations: NegotiationMemo
+  readonly store: Store
+}
+
+/** The context an operation (or an error answer) is written with. */
+export function contextOf(
+  request: Request,
+  host: RequestHost,
+  { path, query }: SplitUrl,
+  route: RouteFacts,
+  session: string | null,
+  { config, negotiations, store }: ContextSource,
+): RequestContext {
+  const contentType = host.header('content-type')
+  const negotiated = negotiate(
+    {
+      accept: host.header('accept'),
+      contentType,
+      query,
+      extension: route.extension,
+      firstSegment: route.firstSegment,
+      defaultFormat: config.defaultFormat,
+    },
+    negotiations,
+  )
+  return {
+    request,
+    host,
+    session,
+    store,
+    config,
+    path,
+    query,
+    contentType,
+    body: new RequestBody(request, config.limits.bodyBytes, host.header('content-length')),
+    negotiated,
+    writeOptions: parseJsConfig(query.get('jsconfig')),
+    operationName: route.operationName,
+    bodyFormat: route.predefinedFormat,
+    params: route.params,
+    now: config.clock(),
+    warnings: new WarningList(),
+    header: (name) => host.header(name),
+  }
+}

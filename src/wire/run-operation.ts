@@ -1,0 +1,26 @@
+import type { Answer } from './answer.ts'
+import type { Operation } from './define-operation.ts'
+import { errorResponse } from './errors.ts'
+import type { RequestContext } from './request-context.ts'
+import type { RouteMatch } from './route-table.ts'
+import { ServiceError } from './service-error.ts'
+
+/** Runs the matched operation; a pre-defined route reaches the service whatever the verb. */
+export function runOperation(
+  ctx: RequestContext,
+  { operation, predefinedFormat }: RouteMatch<Operation>,
+): Promise<Answer> | Answer {
+  if (predefinedFormat === null || operation.method === ctx.request.method)
+    return operation.run(ctx)
+  // The service has no method for this verb.
+  const verb = ctx.request.method.charAt(0) + ctx.request.method.slice(1).toLowerCase()
+  const name = operation.requestDto.name
+  return errorResponse(
+    ctx,
+    new ServiceError(
+      405,
+      'NotImplementedException',
+      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${name}Service`,
+    ),
+  )
+}
