@@ -1,11 +1,8 @@
 import { toResponse, withAnswerHeaders, type Answer } from './answer.ts'
 import { errorResponse } from './errors.ts'
-import type { Exchange, RequestContext, RequestHost } from './request-context.ts'
+import type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
 import { ServiceError } from './service-error.ts'
 import type { SplitUrl } from './split-url.ts'
-
-/** Where an answer came from: the mock's operations, a recording, or the real host. */
-export type AnswerSource = 'mock' | 'proxy' | 'replay'
 
 /**
  * What answers a request the mock's operations do not take (another path, another verb, an

@@ -5,7 +5,6 @@ import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './negotiate.ts'
 import type { RequestBody } from './request-body.ts'
 import type { Answer } from './answer.ts'
-import type { AnswerSource } from './fallback.ts'
 import type { WarningList } from './warning-list.ts'
 
 /** Everything an operation and the codecs know about one request; the dispatch builds it. */
@@ -58,6 +57,9 @@ export interface RequestHost {
   /** Told of each request the mock answered under its base path (the Node server's log). */
   answered?(exchange: Exchange): void
 }
+
+/** Where an answer came from: the mock's operations, a recording, or the real host. */
+export type AnswerSource = 'mock' | 'proxy' | 'replay'
 
 /** One request under the base path and what the mock made of it: the journal's and the log's. */
 export interface Exchange {
