@@ -1,7 +1,21 @@
 import type { Preview } from '@storybook/html-vite'
 import { setupWorker } from 'msw/browser'
 import { mswLoader } from 'msw-storybook-addon/csf3'
-import { createHandlers, createMock, createStore } from 'restapi-mock/handlers'
+import {
+  applyMockParameters,
+  createHandlers,
+  createMock,
+  createStore,
+  type MockParameters,
+} from 'restapi-mock/handlers'
+
+// A story's `parameters.restapiMock` is typed: a wrong scenario type or an unknown fixture field
+// fails to compile, in every story and in the `beforeEach` below.
+declare module '@storybook/html-vite' {
+  interface Parameters {
+    restapiMock?: MockParameters
+  }
+}
 
 // The mock's handlers are the worker's initial handlers, so they survive the resetHandlers()
 // the addon's loader runs before each story, and a story's `parameters.msw` handlers only go in
@@ -12,6 +26,7 @@ const worker = setupWorker(...createHandlers(mock))
 
 export default {
   loaders: [mswLoader(() => worker.start({ onUnhandledFrame: 'bypass' }).then(() => worker))],
-  // Every story starts from the seeded state (no fault rules, no latency), whatever came before.
-  beforeEach: () => mock.reset(),
+  // Every story starts from the seeded state (no fault rules, no latency), whatever came before,
+  // then goes into its own scenario and fixtures, if it names any.
+  beforeEach: ({ parameters }) => applyMockParameters(mock, parameters.restapiMock),
 } satisfies Preview
