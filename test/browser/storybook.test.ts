@@ -26,10 +26,10 @@ const storyIds = [
   'comment--unavailable',
   'comment--fault',
   'service--create',
-  'moderation-queue--seeded',
-  'moderation-queue--flagged-as-spam',
-  'moderation-queue--empty',
-  'moderation-queue--edge-cases',
+  'moderation--seeded',
+  'moderation--flagged-spam',
+  'moderation--empty',
+  'moderation--edge-cases',
 ]
 
 let site: StaticServer
@@ -297,22 +297,20 @@ describe('the Storybook example in Chromium', () => {
     await page.close()
   })
 
-  it("Moderation queue: each story shows its own parameters' data, switched in the sidebar", async () => {
-    const { page, preview, show, iframeLoads } = await openManager(
-      'moderation-queue--flagged-as-spam',
-    )
-    await expectSpamOnly(await rendered(preview, 'moderation-queue--flagged-as-spam'))
+  it("Moderation: each story shows its own parameters' data, switched in the sidebar", async () => {
+    const { page, preview, show, iframeLoads } = await openManager('moderation--flagged-spam')
+    await expectSpamOnly(await rendered(preview, 'moderation--flagged-spam'))
     await screenshot(page, 'ui-flagged-as-spam')
     // Back and forth: neither story's state leaks into the other.
     for (let round = 0; round < 2; round++) {
-      await expectEmpty(await show('moderation-queue--empty'))
-      await expectSpamOnly(await show('moderation-queue--flagged-as-spam'))
+      await expectEmpty(await show('moderation--empty'))
+      await expectSpamOnly(await show('moderation--flagged-spam'))
     }
-    await expectEmpty(await show('moderation-queue--empty'))
+    await expectEmpty(await show('moderation--empty'))
     await screenshot(page, 'ui-empty')
 
     // The edge-cases scenario, with the story's own comment on top.
-    let queue = await show('moderation-queue--edge-cases')
+    let queue = await show('moderation--edge-cases')
     const edgeKeys = await queueKeys(queue)
     expect(edgeKeys).toContain('reported-1')
     expect(edgeKeys).toContain('edge-spam')
@@ -327,7 +325,7 @@ describe('the Storybook example in Chromium', () => {
     await screenshot(page, 'ui-edge-cases')
 
     // A story without parameters gets the seeded state, in the seed's order.
-    queue = await show('moderation-queue--seeded')
+    queue = await show('moderation--seeded')
     expect(await queueKeys(queue)).toEqual(seededKeys)
     // The Comment story writes into the first comment; the next story sees the seeded message.
     await page.locator('[data-item-id="comment"]').click()
@@ -335,13 +333,13 @@ describe('the Storybook example in Chromium', () => {
     expect(await comment.getAttribute('data-status')).toBe('503')
     const edited = await show('comment--seeded')
     expect(await field(edited, 'message')).toBe('Edited in Storybook')
-    queue = await show('moderation-queue--seeded')
+    queue = await show('moderation--seeded')
     expect(await queueKeys(queue)).toEqual(seededKeys)
     expect(await queue.locator(`[data-key="${firstComment?.Key}"] .message`).textContent()).toBe(
       messagePreview(firstComment?.Message),
     )
     await screenshot(page, 'ui-seeded')
-    await expectSpamOnly(await show('moderation-queue--flagged-as-spam'))
+    await expectSpamOnly(await show('moderation--flagged-spam'))
 
     expect(iframeLoads()).toBe(1)
     await page.close()
@@ -363,7 +361,7 @@ describe('the README', () => {
       'utf8',
     )
     const stories = readFileSync(
-      join(projectDir, 'examples/storybook/stories/moderation-queue.stories.ts'),
+      join(projectDir, 'examples/storybook/stories/moderation.stories.ts'),
       'utf8',
     )
     const story = stories.slice(

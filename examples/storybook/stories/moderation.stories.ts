@@ -46,9 +46,9 @@ async function showQueue(root: HTMLElement, signal: AbortSignal): Promise<void> 
 }
 
 const meta = {
-  title: 'Moderation queue',
+  title: 'Moderation',
   render: (_args, { abortSignal, id }) =>
-    storyRoot('queue', id, (root) => showQueue(root, abortSignal)),
+    storyRoot('moderation', id, (root) => showQueue(root, abortSignal)),
 } satisfies Meta
 
 export default meta
@@ -58,7 +58,7 @@ type Story = StoryObj
 export const Seeded: Story = {}
 
 /** One comment flagged as spam, with a 2,000-character message, and nothing else. */
-export const FlaggedAsSpam: Story = {
+export const FlaggedSpam: Story = {
   name: 'Flagged as spam',
   parameters: {
     restapiMock: {
@@ -69,7 +69,10 @@ export const FlaggedAsSpam: Story = {
 }
 
 /** No comments at all. */
-export const Empty: Story = { parameters: { restapiMock: { scenario: 'empty' } } }
+export const Empty: Story = {
+  name: 'Empty queue',
+  parameters: { restapiMock: { scenario: 'empty' } },
+}
 
 /** The built-in scenario of data that breaks user interfaces, and one comment of the story's own. */
 export const EdgeCases: Story = {
