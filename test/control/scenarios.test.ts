@@ -31,7 +31,13 @@ describe('/__mock/scenarios', () => {
       scenarios: { name: string; description: string }[]
     }
     expect(body.current).toBe('default')
-    expect(body.scenarios.map((s) => s.name)).toEqual(['default', 'empty', 'large', 'edge-cases', 'flagged'])
+    expect(body.scenarios.map((s) => s.name)).toEqual([
+      'default',
+      'empty',
+      'large',
+      'edge-cases',
+      'flagged',
+    ])
     expect(body.scenarios.at(-1)?.description).toBe('One comment flagged as spam')
   })
 
