@@ -17,6 +17,7 @@ const staticDir = join(projectDir, 'examples/storybook/storybook-static')
 const seeded = createStore({ seed: 1 })
 const firstComment = Array.from(seeded.state.comments.values())[0]
 const seededServices = seeded.state.services.size
+const seededKeys = Array.from(seeded.state.comments.values(), (comment) => comment.Key)
 // Chromium logs every fetch answered 4xx or 5xx: the stories' error answers are on purpose, and
 // it asks for /favicon.ico on its own.
 const expectedLoadError = /^Failed to load resource: .*\((\S*\/RestApi\/\S*|\S*\/favicon\.ico)\)$/
@@ -25,6 +26,7 @@ const storyIds = [
   'comment--unavailable',
   'comment--fault',
   'service--create',
+  'moderation--seeded',
   'moderation--flagged-spam',
   'moderation--empty',
   'moderation--edge-cases',
@@ -117,8 +119,69 @@ async function remount(page: Page, storyId: string): Promise<void> {
   }, storyId)
 }
 
+/** The manager UI on one story, and a way to show another by clicking it in the sidebar. */
+interface Manager {
+  readonly page: Page
+  readonly preview: Frame
+  /** Clicks a story in the sidebar and answers its root once it has rendered. */
+  show(storyId: string): Promise<Locator>
+  /** How many times the preview iframe was loaded since the manager opened. */
+  iframeLoads(): number
+}
+
+/** Opens Storybook's manager UI (`index.html`, the sidebar and the preview iframe) on a story. */
+async function openManager(storyId: string): Promise<Manager> {
+  const page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(`ui: ${error.message}`))
+  await page.setViewportSize({ width: 1200, height: 760 })
+  const loads = (): number => site.requests.filter((line) => line.includes('/iframe.html')).length
+  const before = loads()
+  await page.goto(`${site.url}/index.html?path=/story/${storyId}`)
+  await page.locator('#storybook-preview-iframe').waitFor()
+  const preview = page.frame({ url: /\/iframe\.html/ })
+  if (!preview) throw new Error('Failed to find the preview iframe')
+  const show = async (id: string): Promise<Locator> => {
+    await markStale(preview)
+    await page.locator(`[data-item-id="${id}"]`).click()
+    return rendered(preview, id)
+  }
+  return { page, preview, show, iframeLoads: () => loads() - before }
+}
+
 function field(root: Locator, testId: string): Promise<string | null> {
   return root.getByTestId(testId).textContent()
+}
+
+/** The keys of the comments a moderation queue lists, in its order. */
+function queueKeys(root: Locator): Promise<string[]> {
+  return root
+    .getByTestId('comment')
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.key ?? ''))
+}
+
+/** What the queue shows of a message: its first 120 characters, then `…` if there is more. */
+function messagePreview(message: string | null | undefined): string {
+  const characters = Array.from(message ?? '')
+  return characters.slice(0, 120).join('') + (characters.length > 120 ? '…' : '')
+}
+
+/** "Flagged as spam": the one comment of its fixtures, and nothing of the seed or another story. */
+async function expectSpamOnly(root: Locator): Promise<void> {
+  expect(await queueKeys(root)).toEqual(['spam-1'])
+  expect(await field(root, 'comment-count')).toBe('1')
+  expect(await field(root, 'spam-count')).toBe('1')
+  const item = root.getByTestId('comment')
+  expect(await item.locator('.badge').textContent()).toBe('Spam')
+  expect(await item.locator('.length').textContent()).toBe('2000 characters')
+  expect(await item.locator('.message').textContent()).toBe(messagePreview('x'.repeat(2000)))
+}
+
+/** "Empty": the empty scenario, no comment at all. */
+async function expectEmpty(root: Locator): Promise<void> {
+  expect(await queueKeys(root)).toEqual([])
+  expect(await field(root, 'comment-count')).toBe('0')
+  expect(await field(root, 'spam-count')).toBe('0')
+  expect(await root.locator('.empty').textContent()).toBe('Nothing to moderate.')
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -208,21 +271,7 @@ describe('the Storybook example in Chromium', () => {
   })
 
   it('switches stories from the sidebar in one preview, each from the seeded state', async () => {
-    const page = await context.newPage()
-    page.on('pageerror', (error) => problems.push(`ui: ${error.message}`))
-    await page.setViewportSize({ width: 1200, height: 760 })
-    const iframeLoads = (): number =>
-      site.requests.filter((line) => line.includes('/iframe.html')).length
-    const before = iframeLoads()
-    await page.goto(`${site.url}/?path=/story/service--create`)
-    await page.locator('#storybook-preview-iframe').waitFor()
-    const preview = page.frame({ url: /\/iframe\.html/ })
-    if (!preview) throw new Error('Failed to find the preview iframe')
-    const show = async (storyId: string): Promise<Locator> => {
-      await markStale(preview)
-      await page.locator(`[data-item-id="${storyId}"]`).click()
-      return rendered(preview, storyId)
-    }
+    const { page, preview, show, iframeLoads } = await openManager('service--create')
 
     let service = await rendered(preview, 'service--create')
     expect(await service.getAttribute('data-status')).toBe('200')
@@ -243,57 +292,69 @@ describe('the Storybook example in Chromium', () => {
     expect(await field(comment, 'message')).toBe('Edited in Storybook')
 
     // One preview page served all of it: the stories were switched, not reloaded.
-    expect(iframeLoads() - before).toBe(1)
+    expect(iframeLoads()).toBe(1)
     await screenshot(page, 'ui')
     await page.close()
   })
 
-  it('switches between stories with different parameters.restapiMock, each showing its own data', async () => {
-    const page = await context.newPage()
-    page.on('pageerror', (error) => problems.push(`ui: ${error.message}`))
-    await page.setViewportSize({ width: 1200, height: 760 })
-    await page.goto(`${site.url}/?path=/story/moderation--flagged-spam`)
-    await page.locator('#storybook-preview-iframe').waitFor()
-    const preview = page.frame({ url: /\/iframe\.html/ })
-    if (!preview) throw new Error('Failed to find the preview iframe')
-    const show = async (storyId: string): Promise<Locator> => {
-      await markStale(preview)
-      await page.locator(`[data-item-id="${storyId}"]`).click()
-      return rendered(preview, storyId)
-    }
-    const queued = (root: Locator): Promise<string[]> =>
-      root.getByTestId('queued').evaluateAll((items) => items.map((item) => item.dataset.key ?? ''))
-
-    let spam = await rendered(preview, 'moderation--flagged-spam')
+  it("Moderation: each story shows its own parameters' data, switched in the sidebar", async () => {
+    const { page, preview, show, iframeLoads } = await openManager('moderation--flagged-spam')
+    await expectSpamOnly(await rendered(preview, 'moderation--flagged-spam'))
+    await screenshot(page, 'ui-flagged-as-spam')
+    // Back and forth: neither story's state leaks into the other.
     for (let round = 0; round < 2; round++) {
-      expect(await field(spam, 'comment-count')).toBe('1')
-      expect(await queued(spam)).toEqual(['spam-1'])
-      expect(await spam.getByTestId('queued').textContent()).toContain('Spam, 2000 characters')
-      await screenshot(page, `moderation-spam-${round}`)
-
-      const empty = await show('moderation--empty')
-      expect(await field(empty, 'comment-count')).toBe('0')
-      expect(await empty.locator('.empty').textContent()).toBe('Nothing to moderate')
-      await screenshot(page, `moderation-empty-${round}`)
-
-      const edges = await show('moderation--edge-cases')
-      const keys = await queued(edges)
-      expect(keys).not.toContain('spam-1')
-      expect(keys).toContain('edge-rightToLeft')
-      expect(keys.every((key) => key.startsWith('edge-'))).toBe(true)
-      await screenshot(page, `moderation-edge-cases-${round}`)
-
-      spam = await show('moderation--flagged-spam')
+      await expectEmpty(await show('moderation--empty'))
+      await expectSpamOnly(await show('moderation--flagged-spam'))
     }
-    // The other stories, without parameters, find the seeded state again.
+    await expectEmpty(await show('moderation--empty'))
+    await screenshot(page, 'ui-empty')
+
+    // The edge-cases scenario, with the story's own comment on top.
+    let queue = await show('moderation--edge-cases')
+    const edgeKeys = await queueKeys(queue)
+    expect(edgeKeys).toContain('reported-1')
+    expect(edgeKeys).toContain('edge-spam')
+    expect(edgeKeys.filter((key) => key !== 'reported-1' && !key.startsWith('edge-'))).toEqual([])
+    expect(await queue.locator('[data-key="reported-1"] .badge').textContent()).toBe(
+      'WaitingForApproval',
+    )
+    // HTML-looking text is shown as text.
+    expect(await queue.locator('[data-key="edge-html"] .message').textContent()).toContain(
+      '<script>alert("x")</script>',
+    )
+    await screenshot(page, 'ui-edge-cases')
+
+    // A story without parameters gets the seeded state, in the seed's order.
+    queue = await show('moderation--seeded')
+    expect(await queueKeys(queue)).toEqual(seededKeys)
+    // The Comment story writes into the first comment; the next story sees the seeded message.
     await page.locator('[data-item-id="comment"]').click()
-    await show('comment--unavailable')
-    const comment = await show('comment--seeded')
-    expect(await field(comment, 'seeded-message')).toBe(firstComment?.Message)
+    const comment = await show('comment--fault')
+    expect(await comment.getAttribute('data-status')).toBe('503')
+    const edited = await show('comment--seeded')
+    expect(await field(edited, 'message')).toBe('Edited in Storybook')
+    queue = await show('moderation--seeded')
+    expect(await queueKeys(queue)).toEqual(seededKeys)
+    expect(await queue.locator(`[data-key="${firstComment?.Key}"] .message`).textContent()).toBe(
+      messagePreview(firstComment?.Message),
+    )
+    await screenshot(page, 'ui-seeded')
+    await expectSpamOnly(await show('moderation--flagged-spam'))
+
+    expect(iframeLoads()).toBe(1)
     await page.close()
   })
 
-  it('is quoted in the README as the built files have it', () => {
+  it('sent no API request to the static server and logged no error', () => {
+    const apiRequests = site.requests.filter((line) => /\/(RestApi|__mock)\b/i.test(line))
+    expect(apiRequests).toEqual([])
+    expect(site.requests).toContain('GET /mockServiceWorker.js')
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the README', () => {
+  it('shows the preview and a story as the tested files have them', () => {
     const readme = readFileSync(join(projectDir, 'README.md'), 'utf8')
     const preview = readFileSync(
       join(projectDir, 'examples/storybook/.storybook/preview.ts'),
@@ -303,25 +364,13 @@ describe('the Storybook example in Chromium', () => {
       join(projectDir, 'examples/storybook/stories/moderation.stories.ts'),
       'utf8',
     )
-    const quoted = [
-      preview.slice(preview.indexOf('export default {')).trimEnd(),
-      stories
-        .slice(
-          stories.indexOf('/** One comment flagged'),
-          stories.indexOf('/** No comments at all'),
-        )
-        .trimEnd(),
-    ]
-    for (const text of quoted) {
+    const story = stories.slice(
+      stories.indexOf('/** One comment flagged as spam'),
+      stories.indexOf('/** No comments at all'),
+    )
+    for (const text of [preview.trimEnd(), story.trimEnd()]) {
       expect(text.length).toBeGreaterThan(200)
       expect(readme).toContain(text)
     }
-  })
-
-  it('sent no API request to the static server and logged no error', () => {
-    const apiRequests = site.requests.filter((line) => /\/(RestApi|__mock)\b/i.test(line))
-    expect(apiRequests).toEqual([])
-    expect(site.requests).toContain('GET /mockServiceWorker.js')
-    expect(problems).toEqual([])
   })
 })

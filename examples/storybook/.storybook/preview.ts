@@ -9,6 +9,14 @@ import {
   type MockParameters,
 } from 'restapi-mock/handlers'
 
+// A story's `parameters.restapiMock` is typed: a wrong scenario type or an unknown fixture field
+// fails to compile, in every story and in the `beforeEach` below.
+declare module '@storybook/html-vite' {
+  interface Parameters {
+    restapiMock?: MockParameters
+  }
+}
+
 // The mock's handlers are the worker's initial handlers, so they survive the resetHandlers()
 // the addon's loader runs before each story, and a story's `parameters.msw` handlers only go in
 // front of them. We start the worker ourselves: the addon's default setup passes msw 2's
@@ -19,7 +27,6 @@ const worker = setupWorker(...createHandlers(mock))
 export default {
   loaders: [mswLoader(() => worker.start({ onUnhandledFrame: 'bypass' }).then(() => worker))],
   // Every story starts from the seeded state (no fault rules, no latency), whatever came before,
-  // then takes the scenario and fixtures its `parameters.restapiMock` names.
-  beforeEach: ({ parameters }) =>
-    applyMockParameters(mock, parameters.restapiMock as MockParameters | undefined),
+  // then goes into its own scenario and fixtures, if it names any.
+  beforeEach: ({ parameters }) => applyMockParameters(mock, parameters.restapiMock),
 } satisfies Preview

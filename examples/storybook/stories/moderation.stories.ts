@@ -1,36 +1,47 @@
 import type { Meta, StoryObj } from '@storybook/html-vite'
-import type { MockParameters } from 'restapi-mock/handlers'
 import { fetchJson, fieldList, storyRoot, textElement } from './story-view.ts'
 
-/** A comment in its JSON wire form, as `/__mock/state` lists it. */
+/** A comment as `/__mock/state` holds it: any field may be null (the edge cases have them). */
 interface CommentJson {
-  Key: string
-  Status?: string
-  Message?: string
+  Key?: string | null
+  Name?: string | null
+  Message?: string | null
+  Status?: string | null
 }
 
-// A moderation queue: what the mock holds for this story, as the story's parameters say.
+/** How much of a message the queue shows: the rest is counted, not shown. */
+const previewLength = 120
+
+function commentItem(comment: CommentJson): HTMLLIElement {
+  const message = Array.from(comment.Message ?? '')
+  const item = document.createElement('li')
+  item.dataset.testid = 'comment'
+  item.dataset.key = comment.Key ?? ''
+  const preview = message.slice(0, previewLength).join('')
+  item.append(
+    textElement('strong', comment.Name ?? '(no name)'),
+    textElement('span', comment.Status ?? '(no status)', 'badge'),
+    textElement('code', comment.Key ?? ''),
+    textElement('p', message.length > previewLength ? `${preview}…` : preview, 'message'),
+    textElement('small', `${message.length} characters`, 'length'),
+  )
+  return item
+}
+
+// Reads what the mock holds, so the story shows the state its parameters asked for.
 async function showQueue(root: HTMLElement, signal: AbortSignal): Promise<void> {
   const state = await fetchJson<{ Comments: CommentJson[] }>('/__mock/state', { signal })
   const comments = state.body.Comments
-  const items = comments.map((comment) => {
-    const item = document.createElement('li')
-    item.dataset.testid = 'queued'
-    item.dataset.key = comment.Key
-    item.append(
-      textElement('strong', comment.Key),
-      ` ${comment.Status ?? 'no status'}, ${comment.Message?.length ?? 0} characters: `,
-      textElement('span', comment.Message?.slice(0, 80) ?? '', 'muted'),
-    )
-    return item
-  })
-  const list = document.createElement('ul')
-  list.append(...items)
-  root.dataset.status = String(state.status)
+  const spam = comments.filter((comment) => comment.Status === 'Spam').length
+  const list = document.createElement('ol')
+  list.append(...comments.map(commentItem))
   root.replaceChildren(
     textElement('h2', 'Moderation queue'),
-    fieldList([['Comments', 'comment-count', comments.length]]),
-    comments.length ? list : textElement('p', 'Nothing to moderate', 'empty'),
+    fieldList([
+      ['Comments', 'comment-count', comments.length],
+      ['Flagged as spam', 'spam-count', spam],
+    ]),
+    comments.length === 0 ? textElement('p', 'Nothing to moderate.', 'empty') : list,
   )
 }
 
@@ -43,6 +54,9 @@ const meta = {
 export default meta
 type Story = StoryObj
 
+/** No parameters: the mock's seeded comments. */
+export const Seeded: Story = {}
+
 /** One comment flagged as spam, with a 2,000-character message, and nothing else. */
 export const FlaggedSpam: Story = {
   name: 'Flagged as spam',
@@ -50,18 +64,23 @@ export const FlaggedSpam: Story = {
     restapiMock: {
       scenario: 'empty',
       fixtures: { Comments: [{ Key: 'spam-1', Status: 'Spam', Message: 'x'.repeat(2000) }] },
-    } satisfies MockParameters,
+    },
   },
 }
 
 /** No comments at all. */
 export const Empty: Story = {
   name: 'Empty queue',
-  parameters: { restapiMock: { scenario: 'empty' } satisfies MockParameters },
+  parameters: { restapiMock: { scenario: 'empty' } },
 }
 
-/** The data that breaks UIs: long, right-to-left, emoji and HTML-looking text. */
+/** The built-in scenario of data that breaks user interfaces, and one comment of the story's own. */
 export const EdgeCases: Story = {
   name: 'Edge cases',
-  parameters: { restapiMock: { scenario: 'edge-cases' } satisfies MockParameters },
+  parameters: {
+    restapiMock: {
+      scenario: 'edge-cases',
+      fixtures: { Comments: [{ Key: 'reported-1', Status: 'WaitingForApproval' }] },
+    },
+  },
 }
