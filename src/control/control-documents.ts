@@ -27,6 +27,12 @@ export interface SettingsDocument {
   readonly scenario: string
   readonly sessions: number
   readonly maxSessions: number
+  /** Where what the mock does not implement goes (`--proxy`), or null. */
+  readonly upstream: string | null
+  /** Implemented operations sent there too (`--passthrough`). */
+  readonly passthrough: readonly string[]
+  /** The recordings served (`--replay`). */
+  readonly replay: readonly string[]
 }
 
 /** `GET /__mock/notices`: oldest first. */

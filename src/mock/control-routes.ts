@@ -7,10 +7,13 @@ import {
   readSessionId,
   ServiceError,
   type ControlResolver,
+  type Fallback,
   type MockConfig,
+  type Operation,
 } from '../wire/index.ts'
 import { fail, json, jsonType, noContent, readJsonBody, safeDecode } from './control-answers.ts'
 import { postFixtures } from './fixtures-route.ts'
+import { setPassthrough } from './passthrough.ts'
 import { journalRoute } from './journal-routes.ts'
 import type { ScenarioCatalogue } from './scenarios.ts'
 import { sessionRoute } from './session-routes.ts'
@@ -21,6 +24,9 @@ import { toLatency } from './to-latency.ts'
 export type { NamedSnapshot } from './snapshot-names.ts'
 
 export interface ControlDeps {
+  readonly fallbacks: readonly Fallback[]
+  readonly passthrough: Set<string>
+  readonly operations: readonly Operation[]
   readonly sessions: Sessions
   readonly catalogue: ScenarioCatalogue
   readonly config: MockConfig
@@ -61,6 +67,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
     if (route === 'GET /openapi.json') return json(await deps.openApi())
     if (section === 'sessions') return sessionRoute(method, name, deps.sessions) ?? notFound()
     if (route === 'GET /notices') return json({ notices: deps.state.notices.list() })
+    if (route === 'PUT /passthrough') return putPassthrough(request, deps)
 
     const selected = readSessionId(host, url.searchParams, host.session)
     if (selected instanceof ServiceError) {
@@ -168,5 +175,20 @@ function settings(session: Session, deps: ControlDeps): SettingsDocument {
     scenario: session.scenarios.current,
     sessions: deps.sessions.size,
     maxSessions: deps.sessions.max,
+    upstream: deps.fallbacks.find((fallback) => fallback.source === 'proxy')?.name ?? null,
+    passthrough: [...deps.passthrough],
+    replay: deps.fallbacks.filter((f) => f.source === 'replay').map((f) => f.name),
   }
+}
+
+/** `PUT /__mock/passthrough` `{"operations":["CommentUpdateRequest"]}`: the set, replaced. */
+async function putPassthrough(request: Request, deps: ControlDeps): Promise<Response> {
+  const body = await readJsonBody(request, deps.config)
+  if (body instanceof Response) return body
+  const names = (body as { operations?: unknown } | null)?.operations
+  const problem = Array.isArray(names)
+    ? setPassthrough(deps.passthrough, names, deps.operations)
+    : 'send {"operations":["CommentUpdateRequest", ...]}'
+  if (problem) return fail(400, 'ArgumentException', `Failed to set the passthrough: ${problem}`)
+  return json({ passthrough: [...deps.passthrough] })
 }

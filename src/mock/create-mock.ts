@@ -13,6 +13,7 @@ import {
   createDispatch,
   resolveConfig,
   type Dispatch,
+  type Fallback,
   type MockConfig,
   type MockConfigOptions,
   type Operation,
@@ -29,6 +30,7 @@ import {
   type Session,
   type Sessions,
 } from './sessions.ts'
+import { setPassthrough } from './passthrough.ts'
 import { latencyOf, type LatencyOption } from './to-latency.ts'
 
 export interface MockOptions extends MockConfigOptions {
@@ -52,6 +54,10 @@ export interface MockOptions extends MockConfigOptions {
   scenario?: string
   /** How many sessions are kept at once; past it the least recently used is dropped. Default 1,000. */
   maxSessions?: number
+  /** What answers what the operations do not, in order, before the 404 (the Node proxy). */
+  fallbacks?: readonly Fallback[]
+  /** Operations handed to the fallbacks first, by request DTO name (`--passthrough`). */
+  passthrough?: readonly string[]
 }
 
 /** Which state a call of the mock's API works on: a session's, or (by default) the shared one. */
@@ -87,6 +93,8 @@ export interface Mock {
   readonly scenarios: MockScenarios
   /** The sessions: isolated states made on first use (`X-Mock-Session`). */
   readonly sessions: Sessions
+  /** The operations handed to the fallbacks first; `PUT /__mock/passthrough` changes it. */
+  readonly passthrough: Set<string>
 }
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
@@ -143,7 +151,14 @@ export function createMock(options: MockOptions): Mock {
     random,
     maxFaultRules: options.maxFaultRules,
   })
+  const fallbacks = options.fallbacks ?? []
+  const passthrough = new Set<string>()
+  const passthroughProblem = setPassthrough(passthrough, options.passthrough ?? [], operations)
+  if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
   const controlRoutes = createControl({
+    fallbacks,
+    passthrough,
+    operations,
     sessions,
     catalogue,
     config,
@@ -167,6 +182,8 @@ export function createMock(options: MockOptions): Mock {
     control: controlRoutes,
     config,
     storeFor: (session) => sessions.get(session).store,
+    fallbacks,
+    passthrough,
     hooks: {
       // The context has just taken its session's store, so the session is there to find.
       before: (ctx) => interceptRequest(ctx, sessions.peek(ctx.session).rules, random),
@@ -197,5 +214,6 @@ export function createMock(options: MockOptions): Mock {
     },
     scenarios: createMockScenarios(catalogue, shared.scenarios),
     sessions,
+    passthrough,
   }
 }

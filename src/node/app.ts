@@ -16,6 +16,7 @@ import { createStore } from '../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
 import { NodeRequestHost } from './node-request-host.ts'
+import { createProxy, defaultProxyTimeoutMs, type ProxyOptions } from './proxy.ts'
 import type { AllowedOrigins } from './origin-check.ts'
 import { formatFaultLine, formatLogLine } from './request-log.ts'
 
@@ -45,6 +46,26 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
   allowedOrigins?: AllowedOrigins
   /** Gets one line per answered request (`PUT /RestApi/… json 200 1.3ms`); default none. */
   log?: (line: string) => void
+  /**
+   * The real host: what the mock does not implement is forwarded there (`--proxy`). A URL, or
+   * the URL with a time-out and `insecure` for a self-signed certificate. Used when the app
+   * builds its mock (no `mock` given).
+   */
+  proxy?: string | ProxyOptions
+}
+
+/** The mock an app or a server serves: the one given, or one built from the options. */
+export function mockOf(options: Omit<AppOptions, 'log'>): Mock {
+  if (options.mock) return options.mock
+  const proxy =
+    typeof options.proxy === 'string'
+      ? { url: options.proxy, timeoutMs: defaultProxyTimeoutMs, insecure: false }
+      : options.proxy
+  return createMock({
+    ...options,
+    store: options.store ?? createStore(),
+    fallbacks: [...(options.fallbacks ?? []), ...(proxy ? [createProxy(proxy)] : [])],
+  })
 }
 
 /**
@@ -54,7 +75,7 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
  * @example const res = await createApp().request('/RestApi/ab-testing', { method: 'PUT' })
  */
 export function createApp(options: AppOptions = {}): Hono {
-  const mock = options.mock ?? createMock({ ...options, store: options.store ?? createStore() })
+  const mock = mockOf(options)
   const extra = options.handlers ? [...options.handlers] : []
   const cors = options.cors !== false
   const log = options.log
@@ -70,7 +91,8 @@ export function createApp(options: AppOptions = {}): Hono {
   app.all('*', async (c) => {
     const request = c.req.raw
     const started = log ? performance.now() : 0
-    const host = new NodeRequestHost(request, rawHeadersOf(c.env))
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming
+    const host = new NodeRequestHost(request, incoming?.rawHeaders, incoming?.socket.remoteAddress)
     const origin = host.header('origin')
     // A refused request gets its 403 before anything runs: no operation, no journal entry.
     let response = refusal(request, (name) => host.header(name), origin)
@@ -142,9 +164,4 @@ function hasLargeBody(host: NodeRequestHost): boolean {
   const length = host.header('content-length')
   if (length !== null) return Number(length) > largeBodyBytes
   return host.header('transfer-encoding') !== null
-}
-
-/** Node's raw header list, on the Node server (`app.request()` has none). */
-function rawHeadersOf(env: unknown): readonly string[] | undefined {
-  return (env as Partial<HttpBindings> | undefined)?.incoming?.rawHeaders
 }

@@ -56,6 +56,27 @@ export const cliOptions = {
     default: false,
     help: 'reload the --data file when it changes; a broken change is refused and logged',
   },
+  proxy: {
+    type: 'string',
+    arg: '<url>',
+    help: 'forward what the mock does not implement to this host (never /__mock)',
+  },
+  'proxy-timeout': {
+    type: 'string',
+    arg: '<ms>',
+    default: '30000',
+    help: 'a 502 when the --proxy host has not answered within this time',
+  },
+  'proxy-insecure': {
+    type: 'boolean',
+    default: false,
+    help: "accept the --proxy host's self-signed certificate",
+  },
+  passthrough: {
+    type: 'string',
+    arg: '<operation,...>',
+    help: 'forward these implemented operations too (CommentUpdateRequest, ...)',
+  },
   strict: {
     type: 'boolean',
     default: false,

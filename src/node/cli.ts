@@ -3,6 +3,7 @@ import { cliOptions, usageText } from './cli-options.ts'
 import { commaList } from './comma-list.ts'
 import { createStore, mockVersion, type Scenario } from '../mock/index.ts'
 import { createServer } from './server.ts'
+import type { ProxyOptions } from './proxy.ts'
 import { defaultCounts, type Counts } from '../store/index.ts'
 import { formats, isFormat } from '../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../control/index.ts'
@@ -81,6 +82,17 @@ export async function runCli(args: readonly string[]): Promise<void> {
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
   const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)
+  const proxyTimeoutMs = parseInteger('proxy-timeout', values['proxy-timeout'], 1, 3_600_000)
+  let proxy: ProxyOptions | undefined
+  if (values.proxy !== undefined) {
+    const url = URL.canParse(values.proxy) ? new URL(values.proxy) : null
+    if (!url || !['http:', 'https:'].includes(url.protocol)) {
+      fail(`--proxy must be an http or https URL, got '${values.proxy}'`)
+    }
+    proxy = { url: values.proxy, timeoutMs: proxyTimeoutMs, insecure: values['proxy-insecure'] }
+  }
+  if (values.passthrough !== undefined && !proxy)
+    fail('--passthrough forwards to --proxy: give one')
   const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
 
   const latency = values.latency === undefined ? null : parseLatency(values.latency)
@@ -148,6 +160,8 @@ export async function runCli(args: readonly string[]): Promise<void> {
     latency,
     maxSnapshots,
     maxSessions,
+    ...(proxy ? { proxy } : {}),
+    ...(values.passthrough ? { passthrough: commaList(values.passthrough) } : {}),
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
     ...(values.log ? {} : { log: false as const }),

@@ -14,10 +14,13 @@ export class NodeRequestHost implements RequestHost {
   readonly #request: Request
   readonly #rawHeaders: readonly string[] | undefined
 
-  constructor(request: Request, rawHeaders: readonly string[] | undefined) {
+  readonly clientAddress: string | undefined
+
+  constructor(request: Request, rawHeaders: readonly string[] | undefined, clientAddress?: string) {
     this.#request = request
     this.#rawHeaders = rawHeaders
     this.answerHeaders = undefined
+    this.clientAddress = clientAddress
   }
 
   header(name: string): string | null {

@@ -1,9 +1,8 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { createMock, type Mock } from '../mock/index.ts'
-import { createApp, type AppOptions } from './app.ts'
-import { createStore } from '../mock/index.ts'
+import type { Mock } from '../mock/index.ts'
+import { createApp, mockOf, type AppOptions } from './app.ts'
 import { isHostEntry } from './host-check.ts'
 import { createRequestLog } from './request-log.ts'
 
@@ -38,7 +37,7 @@ export interface RunningServer {
  * @example const { url, close } = await createServer({ port: 0 })
  */
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const mock = options.mock ?? createMock({ ...options, store: options.store ?? createStore() })
+  const mock = mockOf(options)
   // Our own stdout log is closed with the server: a process that starts many servers (a test
   // suite) keeps no exit listener per closed one.
   const ownLog =

@@ -11,6 +11,8 @@ import type { SplitUrl } from './split-url.ts'
  */
 export interface Fallback {
   readonly source: Exclude<AnswerSource, 'mock'>
+  /** What `/__mock/settings` shows of it: the upstream's URL, the recording's file. */
+  readonly name: string
   /** The answer, or undefined when this fallback has none for the request. */
   answer(request: Request, host: RequestHost): Promise<Response | ServiceError | undefined>
 }

@@ -52,6 +52,8 @@ export interface RequestHost {
   headerList(): readonly string[]
   /** Added to every answer (the Node server's CORS headers); `Vary` is appended to. */
   readonly answerHeaders: Readonly<Record<string, string>> | undefined
+  /** The address the request came from, where the runtime knows it (the proxy's X-Forwarded-For). */
+  readonly clientAddress?: string
   /** The session of a request that names none (the msw handlers' `session` option). */
   readonly session?: string | null
   /** Told of each request the mock answered under its base path (the Node server's log). */

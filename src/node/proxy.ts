@@ -1,0 +1,78 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { Readable } from 'node:stream'
+import { ServiceError, type Fallback, type RequestHost } from '../wire/index.ts'
+import { forwardedHeaders, upstreamHeaders } from './proxy-headers.ts'
+
+export interface ProxyOptions {
+  /** The real host: `https://cms.example.com`, or with a path prefix. */
+  readonly url: string
+  /** How long the upstream may take to start answering, and to stay silent after. */
+  readonly timeoutMs: number
+  /** Accept a self-signed or otherwise untrusted certificate (`--proxy-insecure`). */
+  readonly insecure: boolean
+}
+
+/** `--proxy` default time-out: 30 s. */
+export const defaultProxyTimeoutMs = 30_000
+
+/**
+ * `--proxy <url>`: what the mock does not implement goes to the real host. The request is
+ * streamed there and the answer streamed back, never held whole: node:http, not fetch, so that
+ * redirects come back as they are, an untrusted certificate can be accepted, and hop-by-hop
+ * headers are ours to drop. An upstream that cannot be reached, times out or breaks before its
+ * answer's head is a 502 `BadGateway`; one that breaks mid-body cuts the client's answer off.
+ */
+export function createProxy(options: ProxyOptions): Fallback {
+  const upstream = new URL(options.url)
+  const secure = upstream.protocol === 'https:'
+  const prefix = upstream.pathname.replace(/\/+$/, '')
+  const name = upstream.origin
+  return {
+    source: 'proxy',
+    name: options.url,
+    answer: (request, host) =>
+      new Promise((resolve) => {
+        const target = new URL(request.url)
+        const settle = (value: Response | ServiceError): void => resolve(value)
+        const fail = (cause: string): void =>
+          settle(new ServiceError(502, 'BadGateway', `Failed to reach ${name}: ${cause}`))
+        const outgoing = (secure ? httpsRequest : httpRequest)(
+          {
+            protocol: upstream.protocol,
+            hostname: upstream.hostname,
+            port: upstream.port,
+            method: request.method,
+            path: prefix + target.pathname + target.search,
+            headers: upstreamHeaders(host, upstream.host, target, clientAddress(host)),
+            ...(secure && options.insecure ? { rejectUnauthorized: false } : {}),
+          },
+          (answer) => settle(responseOf(answer)),
+        )
+        outgoing.setTimeout(options.timeoutMs, () =>
+          outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+        )
+        outgoing.once('error', (error) => fail(error.message))
+        if (request.body === null) outgoing.end()
+        else Readable.fromWeb(request.body as never).pipe(outgoing)
+      }),
+  }
+}
+
+/** The upstream's answer as a web Response whose body streams on as it arrives. */
+function responseOf(answer: IncomingMessage): Response {
+  const status = answer.statusCode ?? 502
+  // A body is not allowed with these statuses in a Response.
+  const empty = status === 204 || status === 304 || status < 200
+  const body = empty ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>)
+  if (empty) answer.resume()
+  return new Response(body, {
+    status,
+    statusText: answer.statusMessage ?? '',
+    headers: forwardedHeaders(answer.rawHeaders),
+  })
+}
+
+function clientAddress(host: RequestHost): string {
+  return host.clientAddress ?? '127.0.0.1'
+}
