@@ -1,5 +1,11 @@
 import { http, type HttpHandler } from 'msw'
-import { createMock, type Mock, type MockOptions } from '../src/mock/index.ts'
+import {
+  createMock,
+  createReplay,
+  type Har,
+  type Mock,
+  type MockOptions,
+} from '../src/mock/index.ts'
 import {
   controlPath,
   fetchHost,
@@ -15,6 +21,11 @@ export interface HandlerOptions {
    * one session see only its state; undefined or null means the shared state.
    */
   readonly session?: string | ((request: Request) => string | null | undefined)
+  /**
+   * Recordings to serve (HAR 1.2: the mock's own `--record` files, DevTools exports), for what
+   * the mock's operations do not answer, whatever the path. See `--replay` for how they match.
+   */
+  readonly replay?: Har | readonly Har[]
 }
 
 /**
@@ -27,6 +38,11 @@ export function createHandlers(
 ): HttpHandler[] {
   const mock = 'dispatch' in options ? options : createMock(options)
   const { session } = handlerOptions
+  const recordings = handlerOptions.replay === undefined ? [] : [handlerOptions.replay].flat()
+  // Replays go before any proxy, as `--replay` does on the server.
+  mock.fallbacks.unshift(
+    ...recordings.map((har, index) => createReplay(har as Har, `replay ${index + 1}`)),
+  )
   // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
   // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
   const answer = async ({
@@ -42,10 +58,15 @@ export function createHandlers(
     const host = chosen == null ? undefined : { ...fetchHost(request), session: chosen }
     return (await mock.dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
   }
-  return [
+  const handlers = [
     http.all(prefixPattern(mock.config.basePath, 'i'), answer),
     http.all(prefixPattern(controlPath, ''), answer),
   ]
+  if (recordings.length === 0) return handlers
+  // A recording may hold any path: what it does not match goes on to the network.
+  const replayed = async ({ request }: { request: Request }): Promise<Response | undefined> =>
+    mock.dispatch(request)
+  return [...handlers, http.all('*', replayed)]
 }
 
 /** Any origin, then the prefix as a whole segment: `https://host/RestApi/...`, `/restapi/...`. */

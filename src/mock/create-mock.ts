@@ -95,6 +95,8 @@ export interface Mock {
   readonly sessions: Sessions
   /** The operations handed to the fallbacks first; `PUT /__mock/passthrough` changes it. */
   readonly passthrough: Set<string>
+  /** What answers what the operations do not, in order (replays, then the proxy); live. */
+  readonly fallbacks: Fallback[]
 }
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
@@ -151,7 +153,7 @@ export function createMock(options: MockOptions): Mock {
     random,
     maxFaultRules: options.maxFaultRules,
   })
-  const fallbacks = options.fallbacks ?? []
+  const fallbacks = [...(options.fallbacks ?? [])]
   const passthrough = new Set<string>()
   const passthroughProblem = setPassthrough(passthrough, options.passthrough ?? [], operations)
   if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
@@ -215,5 +217,6 @@ export function createMock(options: MockOptions): Mock {
     scenarios: createMockScenarios(catalogue, shared.scenarios),
     sessions,
     passthrough,
+    fallbacks,
   }
 }

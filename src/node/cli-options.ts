@@ -10,6 +10,8 @@ export interface CliOption {
   readonly default?: string | boolean
   /** A switch that is on by default, so `--help` lists its `--no-` form. */
   readonly negated?: boolean
+  /** May be given more than once; its values come as a list. */
+  readonly multiple?: boolean
   readonly help: string
 }
 
@@ -76,6 +78,22 @@ export const cliOptions = {
     type: 'string',
     arg: '<operation,...>',
     help: 'forward these implemented operations too (CommentUpdateRequest, ...)',
+  },
+  record: {
+    type: 'string',
+    arg: '<file.har>',
+    help: 'append every proxied exchange to this HAR file, secrets redacted',
+  },
+  'record-secrets': {
+    type: 'boolean',
+    default: false,
+    help: 'keep Authorization, cookies, API keys and passwords in the --record file',
+  },
+  replay: {
+    type: 'string',
+    arg: '<file.har>',
+    multiple: true,
+    help: 'serve recorded answers from this HAR file before --proxy and the 404 (repeatable)',
   },
   strict: {
     type: 'boolean',

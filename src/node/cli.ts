@@ -3,7 +3,7 @@ import { cliOptions, usageText } from './cli-options.ts'
 import { commaList } from './comma-list.ts'
 import { createStore, mockVersion, type Scenario } from '../mock/index.ts'
 import { createServer } from './server.ts'
-import type { ProxyOptions } from './proxy.ts'
+import { readUpstream } from './cli-upstream.ts'
 import { defaultCounts, type Counts } from '../store/index.ts'
 import { formats, isFormat } from '../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../control/index.ts'
@@ -82,17 +82,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
   const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)
-  const proxyTimeoutMs = parseInteger('proxy-timeout', values['proxy-timeout'], 1, 3_600_000)
-  let proxy: ProxyOptions | undefined
-  if (values.proxy !== undefined) {
-    const url = URL.canParse(values.proxy) ? new URL(values.proxy) : null
-    if (!url || !['http:', 'https:'].includes(url.protocol)) {
-      fail(`--proxy must be an http or https URL, got '${values.proxy}'`)
-    }
-    proxy = { url: values.proxy, timeoutMs: proxyTimeoutMs, insecure: values['proxy-insecure'] }
+  const upstream = readUpstream(values, (message) => fail(message, false))
+  if (values['record-secrets']) {
+    process.stderr.write(
+      'restapi-mock: warning: --record-secrets keeps credentials in the recording\n',
+    )
   }
-  if (values.passthrough !== undefined && !proxy)
-    fail('--passthrough forwards to --proxy: give one')
   const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
 
   const latency = values.latency === undefined ? null : parseLatency(values.latency)
@@ -160,8 +155,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
     latency,
     maxSnapshots,
     maxSessions,
-    ...(proxy ? { proxy } : {}),
-    ...(values.passthrough ? { passthrough: commaList(values.passthrough) } : {}),
+    ...(upstream.proxy ? { proxy: upstream.proxy } : {}),
+    ...(upstream.passthrough ? { passthrough: upstream.passthrough } : {}),
+    fallbacks: upstream.fallbacks,
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
     ...(values.log ? {} : { log: false as const }),
@@ -195,5 +191,6 @@ export async function runCli(args: readonly string[]): Promise<void> {
     server: tracked,
     ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
     timeoutMs: shutdownMs,
+    ...(upstream.recorder ? { recording: upstream.recorder } : {}),
   })
 }

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { Readable } from 'node:stream'
 import { ServiceError, type Fallback, type RequestHost } from '../wire/index.ts'
+import type { ProxiedExchange } from './har-entry.ts'
 import { forwardedHeaders, upstreamHeaders } from './proxy-headers.ts'
 
 export interface ProxyOptions {
@@ -11,6 +12,8 @@ export interface ProxyOptions {
   readonly timeoutMs: number
   /** Accept a self-signed or otherwise untrusted certificate (`--proxy-insecure`). */
   readonly insecure: boolean
+  /** Gets every exchange that was answered whole (`--record`); bodies are kept for it. */
+  readonly record?: (exchange: ProxiedExchange) => void
 }
 
 /** `--proxy` default time-out: 30 s. */
@@ -34,27 +37,59 @@ export function createProxy(options: ProxyOptions): Fallback {
     answer: (request, host) =>
       new Promise((resolve) => {
         const target = new URL(request.url)
+        const startedAt = Date.now()
+        const started = performance.now()
+        const sentBody: Buffer[] = []
         const settle = (value: Response | ServiceError): void => resolve(value)
         const fail = (cause: string): void =>
           settle(new ServiceError(502, 'BadGateway', `Failed to reach ${name}: ${cause}`))
+        const headers = upstreamHeaders(host, upstream.host, target, clientAddress(host))
+        const path = prefix + target.pathname + target.search
         const outgoing = (secure ? httpsRequest : httpRequest)(
           {
             protocol: upstream.protocol,
             hostname: upstream.hostname,
             port: upstream.port,
             method: request.method,
-            path: prefix + target.pathname + target.search,
-            headers: upstreamHeaders(host, upstream.host, target, clientAddress(host)),
+            path,
+            headers,
             ...(secure && options.insecure ? { rejectUnauthorized: false } : {}),
           },
-          (answer) => settle(responseOf(answer)),
+          (answer) => {
+            const record = options.record
+            if (record) {
+              const waitMs = performance.now() - started
+              const got: Buffer[] = []
+              answer.on('data', (chunk: Buffer) => got.push(chunk))
+              answer.once('end', () =>
+                record({
+                  startedAt,
+                  waitMs,
+                  totalMs: performance.now() - started,
+                  method: request.method,
+                  url: upstream.origin + path,
+                  requestHeaders: headers,
+                  requestBody: Buffer.concat(sentBody),
+                  status: answer.statusCode ?? 0,
+                  statusText: answer.statusMessage ?? '',
+                  responseHeaders: answer.rawHeaders,
+                  responseBody: Buffer.concat(got),
+                }),
+              )
+            }
+            settle(responseOf(answer))
+          },
         )
         outgoing.setTimeout(options.timeoutMs, () =>
           outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
         )
         outgoing.once('error', (error) => fail(error.message))
         if (request.body === null) outgoing.end()
-        else Readable.fromWeb(request.body as never).pipe(outgoing)
+        else {
+          const body = Readable.fromWeb(request.body as never)
+          if (options.record) body.on('data', (chunk: Buffer) => sentBody.push(chunk))
+          body.pipe(outgoing)
+        }
       }),
   }
 }

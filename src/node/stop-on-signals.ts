@@ -6,6 +6,8 @@ export interface StopOptions {
   readonly stateFile?: { readonly file: StateFile; readonly path: string }
   /** How long the requests under way may take; the final state-file write gets as long again. */
   readonly timeoutMs: number
+  /** Written after the requests under way (the `--record` file), within the time-out. */
+  readonly recording?: { flush(): Promise<void> }
 }
 
 /**
@@ -28,6 +30,10 @@ export function stopOnSignals(options: StopOptions): void {
     const problems: string[] = []
     const abandoned = await server.close(timeoutMs)
     if (abandoned.connections > 0) problems.push(abandonedText(abandoned, timeoutMs))
+    if (options.recording) {
+      const recorded = await withinTime(options.recording.flush(), timeoutMs)
+      if (recorded !== undefined) problems.push('the recording may miss its last exchanges')
+    }
     if (stateFile) {
       const written = await withinTime(stateFile.file.close(), timeoutMs)
       stateWritten = written === undefined

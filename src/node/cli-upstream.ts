@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs'
+import { createReplay, parseHar } from '../mock/index.ts'
+import type { Fallback } from '../wire/index.ts'
+import { commaList } from './comma-list.ts'
+import { createHarRecorder, type HarRecorder } from './har-recorder.ts'
+import { harEntryOf } from './har-entry.ts'
+import { defaultProxyTimeoutMs, type ProxyOptions } from './proxy.ts'
+
+/** The command-line values of the options about a real host and its recordings. */
+export interface UpstreamValues {
+  readonly proxy?: string | undefined
+  readonly 'proxy-timeout'?: string | undefined
+  readonly 'proxy-insecure'?: boolean | undefined
+  readonly passthrough?: string | undefined
+  readonly record?: string | undefined
+  readonly 'record-secrets'?: boolean | undefined
+  readonly replay?: string[] | undefined
+}
+
+export interface Upstream {
+  readonly proxy: ProxyOptions | undefined
+  /** The replays, in the order given. */
+  readonly fallbacks: Fallback[]
+  readonly passthrough: string[] | undefined
+  readonly recorder: HarRecorder | undefined
+}
+
+/**
+ * `--proxy`, `--passthrough`, `--record` and `--replay` read and checked; a HAR file that does
+ * not parse stops the start naming the entry (`fail` exits).
+ */
+export function readUpstream(values: UpstreamValues, fail: (message: string) => never): Upstream {
+  const timeoutText = values['proxy-timeout'] ?? String(defaultProxyTimeoutMs)
+  const timeoutMs = Number(timeoutText)
+  if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 3_600_000) {
+    fail(`--proxy-timeout must be a whole number of ms from 1 to 3600000, got '${timeoutText}'`)
+  }
+  const url = values.proxy
+  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : '')) {
+    fail(`--proxy must be an http or https URL, got '${url}'`)
+  }
+  if (url === undefined && values.passthrough !== undefined) {
+    fail('--passthrough forwards to --proxy: give one')
+  }
+  if (url === undefined && values.record !== undefined)
+    fail('--record records what --proxy forwards: give one')
+  const recorder =
+    values.record === undefined
+      ? undefined
+      : createHarRecorder(values.record, values['record-secrets'] === true)
+  const fallbacks = (values.replay ?? []).map((path) => {
+    try {
+      return createReplay(parseHar(readFileSync(path, 'utf8'), path), path)
+    } catch (error) {
+      return fail(`could not load --replay ${path}: ${(error as Error).message}`)
+    }
+  })
+  return {
+    proxy:
+      url === undefined
+        ? undefined
+        : {
+            url,
+            timeoutMs,
+            insecure: values['proxy-insecure'] === true,
+            ...(recorder ? { record: (exchange) => recorder.add(harEntryOf(exchange)) } : {}),
+          },
+    fallbacks,
+    passthrough: values.passthrough === undefined ? undefined : commaList(values.passthrough),
+    recorder,
+  }
+}
