@@ -8,96 +8,18 @@ import {
   recordRequest,
   type ControlState,
 } from '../control/index.ts'
-import type { Store } from '../store/index.ts'
-import {
-  createDispatch,
-  resolveConfig,
-  type Dispatch,
-  type Fallback,
-  type MockConfig,
-  type MockConfigOptions,
-  type Operation,
-} from '../wire/index.ts'
+import { createDispatch, resolveConfig } from '../wire/index.ts'
 import { operations } from '../../handlers/operations.ts'
-import { createControl, type NamedSnapshot } from './control-routes.ts'
-import { applyFixtures, type CompletedFixtures, type Fixtures } from './fixtures.ts'
-import { createMockScenarios, type MockScenarios } from './mock-scenarios.ts'
-import { createScenarioCatalogue, type Scenario } from './scenarios.ts'
-import {
-  createSessions,
-  defaultMaxSessions,
-  sharedState,
-  type Session,
-  type Sessions,
-} from './sessions.ts'
+import { createControl } from './control-routes.ts'
+import { applyFixtures } from './fixtures.ts'
+import type { Mock, MockOptions, StateChoice } from './mock.ts'
+import { createMockScenarios } from './mock-scenarios.ts'
+import { createScenarioCatalogue } from './scenarios.ts'
+import { createSessions, defaultMaxSessions, sharedState, type Session } from './sessions.ts'
 import { setPassthrough } from './passthrough.ts'
-import { latencyOf, type LatencyOption } from './to-latency.ts'
+import { latencyOf } from './to-latency.ts'
 
-export interface MockOptions extends MockConfigOptions {
-  /** The state to serve; build it with `createStore()`. */
-  store: Store
-  /** Latency added to every operation: ms, `'100-600'`, or `{ min, max }`. Default none. */
-  latency?: LatencyOption
-  /** How many requests the journal keeps. Default 500. */
-  journalSize?: number
-  /** The most bytes the journal's entries may hold together. Default 16 MiB. */
-  journalBytes?: number
-  /** How many named snapshots may be saved at once; a save past it is a 400. Default 100. */
-  maxSnapshots?: number
-  /** How many fault rules may be set at once; `POST /__mock/faults` answers 400 past it. Default 1,000. */
-  maxFaultRules?: number
-  /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */
-  random?: () => number
-  /** Named states besides the built-in `default`, `empty` and `large`. */
-  scenarios?: Readonly<Record<string, Scenario>>
-  /** The scenario to start in. Default `default`. */
-  scenario?: string
-  /** How many sessions are kept at once; past it the least recently used is dropped. Default 1,000. */
-  maxSessions?: number
-  /** What answers what the operations do not, in order, before the 404 (the Node proxy). */
-  fallbacks?: readonly Fallback[]
-  /** Operations handed to the fallbacks first, by request DTO name (`--passthrough`). */
-  passthrough?: readonly string[]
-}
-
-/** Which state a call of the mock's API works on: a session's, or (by default) the shared one. */
-export interface StateChoice {
-  /** The session's id, as a request names it with `X-Mock-Session`. */
-  readonly session?: string
-}
-
-/** One running mock: its state, its settings, and the dispatch every runtime calls. */
-export interface Mock {
-  readonly store: Store
-  readonly config: MockConfig
-  readonly operations: readonly Operation[]
-  /** Latency, fault rules and the journal: what `/__mock` reads and changes. */
-  readonly control: ControlState
-  readonly snapshots: Map<string, NamedSnapshot>
-  readonly dispatch: Dispatch
-  /**
-   * Everything back to how it started, for test isolation: the scenario it started in (its
-   * seeded data, fixtures and rules), the configured latency, an empty journal, no snapshots
-   * and no sessions. (`POST /__mock/reset` resets the data to the current scenario.)
-   */
-  reset(): void
-  /**
-   * Stores entities, each partial and completed from the seed; an entity whose key is stored
-   * already is replaced. Returns them completed; throws, storing nothing, on a wrong field.
-   * @example mock.fixtures({ Comments: [{ Key: 'spam-1', Status: 'Spam' }] })
-   */
-  fixtures(fixtures: Fixtures, choice?: StateChoice): CompletedFixtures
-  /** Replaces the state (data, latency, fault rules) with a scenario's; throws for an unknown name. */
-  scenario(name: string, choice?: StateChoice): void
-  /** The scenarios, and those of the shared state. */
-  readonly scenarios: MockScenarios
-  /** The sessions: isolated states made on first use (`X-Mock-Session`). */
-  readonly sessions: Sessions
-  /** The operations handed to the fallbacks first; `PUT /__mock/passthrough` changes it. */
-  readonly passthrough: Set<string>
-  /** What answers what the operations do not, in order (replays, then the proxy); live. */
-  readonly fallbacks: Fallback[]
-}
+export type { Mock, MockOptions, StateChoice } from './mock.ts'
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
 export const defaultMaxSnapshots = 100
