@@ -13,6 +13,8 @@ export {
   applyMockParameters,
   stateJson,
   type Fixtures,
+  type Har,
+  type HarEntry,
   type MockParameters,
   type Scenario,
   type StateChoice,

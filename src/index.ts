@@ -19,6 +19,8 @@ export {
   type MockScenarios,
   type CompletedFixtures,
   type Fixtures,
+  type Har,
+  type HarEntry,
   type Scenario,
   type Session,
   type SessionInfo,

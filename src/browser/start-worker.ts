@@ -1,7 +1,7 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import type { UnhandledFrameHandle } from 'msw'
 import { createHandlers, createMock, type Mock, type MockOptions } from '../../handlers/index.ts'
-import { createStore, type StoreOptions } from '../mock/index.ts'
+import { createStore, type Har, type StoreOptions } from '../mock/index.ts'
 import type { Store } from '../store/index.ts'
 
 export interface WorkerOptions extends Omit<MockOptions, 'store'>, StoreOptions {
@@ -13,6 +13,8 @@ export interface WorkerOptions extends Omit<MockOptions, 'store'>, StoreOptions 
   quiet?: boolean
   /** Where `mockServiceWorker.js` is served (`npx msw init <public dir>` puts it there). */
   serviceWorkerUrl?: string
+  /** Recordings to serve for what the mock does not answer (see `createHandlers`). */
+  replay?: Har | readonly Har[]
 }
 
 export interface RunningWorker {
@@ -30,7 +32,9 @@ export interface RunningWorker {
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
   const store = options.store ?? createStore(options)
   const mock = createMock({ ...options, store })
-  const worker = setupWorker(...createHandlers(mock))
+  const worker = setupWorker(
+    ...createHandlers(mock, options.replay === undefined ? {} : { replay: options.replay }),
+  )
   await worker.start({
     onUnhandledFrame: options.onUnhandledFrame ?? 'bypass',
     quiet: options.quiet ?? true,

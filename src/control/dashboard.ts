@@ -110,7 +110,7 @@ export function dashboardHtml(options: { basePath: string }): string {
   <div class="scroll">
     <table>
       <thead><tr>
-        <th>Time (UTC)</th><th>Session</th><th>Method</th><th>Path</th><th>Format</th>
+        <th>Time (UTC)</th><th>Session</th><th>Source</th><th>Method</th><th>Path</th><th>Format</th>
         <th>Status</th><th class="num">ms</th><th class="num">Delay</th><th>Fault</th>
         <th>Warnings</th>
       </tr></thead>

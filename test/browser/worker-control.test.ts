@@ -167,3 +167,28 @@ describe('sessions in the service worker', () => {
     expect(bad.body).toContain('ArgumentException')
   })
 })
+
+describe('replay in the service worker', () => {
+  it('serves a recording for what the mock does not implement, any path, as --replay does', async () => {
+    const hello = async () => (await send('/recorded/hello?a=1&b=2')).body
+    expect(await hello()).toBe('{"Hello":"first"}')
+    expect(await hello()).toBe('{"Hello":"again"}')
+    expect(await hello()).toBe('{"Hello":"again"}')
+    const search = await send('/RestApi/recorded/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{ "n": 1, "q": "a" }',
+    })
+    expect(search.status).toBe(200)
+    expect(search.body).toBe('{"Found":1}')
+    // Another body matches no entry: the mock's plain 404.
+    const other = await send('/RestApi/recorded/search', { method: 'POST', body: '{"q":"b"}' })
+    expect(other.status).toBe(404)
+    const journal = JSON.parse((await send('/__mock/journal?limit=3')).body) as {
+      entries: { source: string; status: number }[]
+    }
+    expect(journal.entries.map((entry) => entry.source)).toEqual(['replay', 'replay', 'mock'])
+    // The mock's own operations still answer themselves.
+    expect((await update('still the mock')).status).toBe(200)
+  })
+})

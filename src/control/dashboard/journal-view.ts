@@ -17,7 +17,7 @@ export interface JournalView {
 export function createJournalView(dom: Dom): JournalView {
   const { byId, h, fill, show } = dom
   const expanded = new Set<number>()
-  const columnCount = 10
+  const columnCount = 11
   let last: JournalDocument = { capacity: 0, entries: [] }
   let basePath = ''
 
@@ -49,6 +49,7 @@ export function createJournalView(dom: Dom): JournalView {
           },
           h('td', { class: 'mono' }, entry.time.slice(11, 23)),
           h('td', { class: 'mono' }, show(entry.session)),
+          h('td', { class: 'source ' + entry.source }, entry.source),
           h('td', null, entry.method),
           h('td', { class: 'mono path', title: entry.url }, url.pathname + url.search),
           h('td', null, show(entry.format)),
