@@ -8,9 +8,8 @@ import type { RequestContext, RequestHost } from './request-context.ts'
 import type { SplitUrl } from './split-url.ts'
 import { WarningList } from './warning-list.ts'
 
-/** What routing found out about a request: its operation's name and the format hints. */
+/** What routing found out about a request: the format hints and the path's variables. */
 export interface RouteFacts {
-  readonly operationName: string
   readonly extension: Format | null
   readonly firstSegment: string
   readonly predefinedFormat: Format | null
@@ -19,7 +18,6 @@ export interface RouteFacts {
 
 /** The facts of a request no operation took (a fallback's own error): no route, no hints. */
 export const noRoute: RouteFacts = {
-  operationName: 'ErrorResponse',
   extension: null,
   firstSegment: '',
   predefinedFormat: null,
@@ -38,6 +36,7 @@ export function contextOf(
   host: RequestHost,
   { path, query }: SplitUrl,
   route: RouteFacts,
+  operationName: string,
   session: string | null,
   { config, negotiations, store }: ContextSource,
 ): RequestContext {
@@ -65,7 +64,7 @@ export function contextOf(
     body: new RequestBody(request, config.limits.bodyBytes, host.header('content-length')),
     negotiated,
     writeOptions: parseJsConfig(query.get('jsconfig')),
-    operationName: route.operationName,
+    operationName,
     bodyFormat: route.predefinedFormat,
     params: route.params,
     now: config.clock(),

@@ -79,7 +79,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     store: options.storeFor(session),
   })
   const fallBack = createFallBack(fallbacks, hooks.after, (request, host, target, session) =>
-    contextOf(request, host, target, noRoute, session, sourceOf(null)),
+    contextOf(request, host, target, noRoute, 'ErrorResponse', session, sourceOf(null)),
   )
 
   return async (request, host = fetchHost(request)) => {
@@ -98,12 +98,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           if (fallen) return fallen
         }
         if (!match) {
-          const exchange = exchangeOf(request, host, null, session, notFoundAnswer(), startedAt)
-          hooks.after({ ...exchange, durationMs: performance.now() - started })
+          const answer = notFoundAnswer()
+          hooks.after(exchangeOf(request, host, null, session, answer, startedAt, started))
           return undefined
         }
-        const route = { ...match, operationName: match.operation.requestDto.name }
-        const ctx = contextOf(request, host, target, route, session, sourceOf(session))
+        const name = match.operation.requestDto.name
+        const ctx = contextOf(request, host, target, match, name, session, sourceOf(session))
         let answer: Answer | null
         let intercepted: Interception | undefined
         if (selected instanceof ServiceError) {
@@ -115,12 +115,16 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           answer =
             intercepted?.answer !== undefined ? intercepted.answer : await runOperation(ctx, match)
         }
-        const exchange: Exchange = {
-          ...exchangeOf(request, host, ctx, session, answer, startedAt),
-          durationMs: performance.now() - started,
-          delayMs: intercepted?.delayMs ?? 0,
-          fault: intercepted?.fault ?? (answer === null ? 'network' : null),
-        }
+        const exchange = exchangeOf(
+          request,
+          host,
+          ctx,
+          session,
+          answer,
+          startedAt,
+          started,
+          intercepted,
+        )
         const response = answer === null ? Response.error() : toResponse(answer, host.answerHeaders)
         hooks.after(exchange)
         host.answered?.(exchange)
@@ -146,7 +150,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   }
 }
 
-/** An exchange's record, from the operations (source `mock`), before its timings are known. */
+/** An exchange answered by the operations (source `mock`): one object, made once. */
 function exchangeOf(
   request: Request,
   host: RequestHost,
@@ -154,6 +158,8 @@ function exchangeOf(
   session: string | null,
   answer: Answer | null,
   startedAt: number,
+  started: number,
+  intercepted?: Interception,
 ): Exchange {
   return {
     request,
@@ -163,8 +169,8 @@ function exchangeOf(
     source: 'mock',
     answer,
     startedAt,
-    durationMs: 0,
-    delayMs: 0,
-    fault: null,
+    durationMs: performance.now() - started,
+    delayMs: intercepted?.delayMs ?? 0,
+    fault: intercepted?.fault ?? (answer === null ? 'network' : null),
   }
 }
