@@ -1,9 +1,10 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { Readable } from 'node:stream'
 import { ServiceError, type Fallback, type RequestHost } from '../wire/index.ts'
 import type { ProxiedExchange } from './har-entry.ts'
-import { forwardedHeaders, upstreamHeaders } from './proxy-headers.ts'
+import { heldAnswer } from './held-answer.ts'
+import { upstreamHeaders } from './proxy-headers.ts'
 
 export interface ProxyOptions {
   /** The real host: `https://cms.example.com`, or with a path prefix. */
@@ -23,8 +24,9 @@ export const defaultProxyTimeoutMs = 30_000
  * `--proxy <url>`: what the mock does not implement goes to the real host. The request is
  * streamed there and the answer streamed back, never held whole: node:http, not fetch, so that
  * redirects come back as they are, an untrusted certificate can be accepted, and hop-by-hop
- * headers are ours to drop. An upstream that cannot be reached, times out or breaks before its
- * answer's head is a 502 `BadGateway`; one that breaks mid-body cuts the client's answer off.
+ * headers are ours to drop. An upstream that cannot be reached, times out, or breaks off within
+ * the first `heldBytes` of its answer is a 502 `BadGateway`; past them the answer streams on,
+ * and a break cuts the client's answer off.
  */
 export function createProxy(options: ProxyOptions): Fallback {
   const upstream = new URL(options.url)
@@ -77,7 +79,7 @@ export function createProxy(options: ProxyOptions): Fallback {
                 }),
               )
             }
-            settle(responseOf(answer))
+            heldAnswer(answer).then(settle, (error: Error) => fail(error.message))
           },
         )
         outgoing.setTimeout(options.timeoutMs, () =>
@@ -92,20 +94,6 @@ export function createProxy(options: ProxyOptions): Fallback {
         }
       }),
   }
-}
-
-/** The upstream's answer as a web Response whose body streams on as it arrives. */
-function responseOf(answer: IncomingMessage): Response {
-  const status = answer.statusCode ?? 502
-  // A body is not allowed with these statuses in a Response.
-  const empty = status === 204 || status === 304 || status < 200
-  const body = empty ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>)
-  if (empty) answer.resume()
-  return new Response(body, {
-    status,
-    statusText: answer.statusMessage ?? '',
-    headers: forwardedHeaders(answer.rawHeaders),
-  })
 }
 
 function clientAddress(host: RequestHost): string {

@@ -48,6 +48,11 @@ beforeAll(async () => {
     } else if (path === '/die') {
       // A head cut off halfway: the mock never gets an answer to pass on.
       response.socket?.end('HTTP/1.1 200 OK\r\nContent-Le')
+    } else if (path === '/half') {
+      // A head and part of the body, then the connection dies.
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' })
+      response.write('{"Title":"Ha')
+      setTimeout(() => response.socket?.destroy(), 20)
     } else if (path === '/slow') {
       setTimeout(() => response.end('late'), 2_000)
     } else {
@@ -176,7 +181,8 @@ describe('--proxy', () => {
 describe('--proxy failures', () => {
   it.each([
     ['an upstream that cannot be reached', 'http://127.0.0.1:9', '/RestApi/pages', /ECONNREFUSED/],
-    ['an upstream that breaks mid-answer', undefined, '/die', /Failed to reach/],
+    ['an upstream that breaks off in its head', undefined, '/die', /Failed to reach/],
+    ['an upstream that breaks off in its body', undefined, '/half', /broke off/],
     ['an upstream that times out', undefined, '/slow', /no answer within 300 ms/],
   ])(
     'answers %s with a 502 BadGateway naming it, and keeps serving',
