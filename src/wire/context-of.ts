@@ -24,10 +24,10 @@ export const noRoute: RouteFacts = {
   params: {},
 }
 
+/** What every context of one dispatch shares. */
 export interface ContextSource {
   readonly config: MockConfig
   readonly negotiations: NegotiationMemo
-  readonly store: Store
 }
 
 /** The context an operation (or an error answer) is written with. */
@@ -38,7 +38,8 @@ export function contextOf(
   route: RouteFacts,
   operationName: string,
   session: string | null,
-  { config, negotiations, store }: ContextSource,
+  store: Store,
+  { config, negotiations }: ContextSource,
 ): RequestContext {
   const contentType = host.header('content-type')
   const negotiated = negotiate(

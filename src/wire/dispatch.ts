@@ -66,20 +66,16 @@ export const controlPath = '/__mock'
  * takes to the fallbacks, and never lets an exception out.
  */
 export function createDispatch(options: DispatchOptions): Dispatch {
-  const { config, hooks } = options
+  const { config, hooks, storeFor } = options
   const fallbacks = options.fallbacks ?? []
   const passthrough = options.passthrough ?? new Set<string>()
   const table = compileRoutes(options.operations)
   const basePrefix = `${config.basePath.toLowerCase()}/`
   const basePrefixAsConfigured = `${config.basePath}/`
   const negotiations: NegotiationMemo = new Map()
-  const sourceOf = (session: string | null): ContextSource => ({
-    config,
-    negotiations,
-    store: options.storeFor(session),
-  })
+  const source: ContextSource = { config, negotiations }
   const fallBack = createFallBack(fallbacks, hooks.after, (request, host, target, session) =>
-    contextOf(request, host, target, noRoute, 'ErrorResponse', session, sourceOf(null)),
+    contextOf(request, host, target, noRoute, 'ErrorResponse', session, storeFor(null), source),
   )
 
   return async (request, host = fetchHost(request)) => {
@@ -103,7 +99,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           return undefined
         }
         const name = match.operation.requestDto.name
-        const ctx = contextOf(request, host, target, match, name, session, sourceOf(session))
+        const store = storeFor(session)
+        const ctx = contextOf(request, host, target, match, name, session, store, source)
         let answer: Answer | null
         let intercepted: Interception | undefined
         if (selected instanceof ServiceError) {
