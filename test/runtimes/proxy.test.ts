@@ -178,6 +178,35 @@ describe('--proxy', () => {
   })
 })
 
+describe('--proxy under load', () => {
+  it('loses nothing: 50 clients × 10 requests, each answered with its own body', async () => {
+    const mock = await mockWith()
+    received.length = 0
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async (_, client) => {
+        const seen: string[] = []
+        for (let i = 0; i < 10; i++) {
+          const response = await fetch(`${mock.url}/RestApi/load/${client}`, {
+            method: 'POST',
+            body: `body ${client}-${i}`,
+          })
+          seen.push(`${response.status} ${await response.text()}`)
+        }
+        return seen
+      }),
+    )
+    answers.forEach((seen, client) => {
+      expect(seen).toEqual(
+        Array.from(
+          { length: 10 },
+          (_, i) => `200 POST /RestApi/load/${client}|body ${client}-${i}`,
+        ),
+      )
+    })
+    expect(received).toHaveLength(500)
+  }, 30_000)
+})
+
 describe('--proxy failures', () => {
   it.each([
     ['an upstream that cannot be reached', 'http://127.0.0.1:9', '/RestApi/pages', /ECONNREFUSED/],
