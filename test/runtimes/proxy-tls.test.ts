@@ -17,13 +17,10 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'restapi-mock-tls-'))
   const key = join(dir, 'key.pem')
   const cert = join(dir, 'cert.pem')
+  const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-keyout', key]
   execFileSync(
     'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
-      ...['-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1'],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-    ],
+    [...args, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
     { stdio: 'ignore' },
   )
   cms = createHttpsServer(
