@@ -6,6 +6,7 @@ import { measureColdStarts } from './cold-start.ts'
 import { runHostileLoad } from './hostile-load.ts'
 import { median, runLoad, type LoadRequest, type LoadResult } from './load.ts'
 import { startServer, type ServerProcess } from './processes.ts'
+import { measureProxy } from './proxy.ts'
 import { measureSessionCosts } from './sessions.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -179,6 +180,31 @@ targets.push([
   `RSS after 5,000 sessions <= 150 MB (${sessions.rssAfter5000Mb.toFixed(0)} MB)`,
   sessions.rssAfter5000Mb <= 150,
 ])
+
+// 2c. The proxy: the reference server straight, and through a mock that forwards to it.
+const upstream = await startReference()
+const forwarding = await startMock([
+  '--proxy',
+  upstream.url,
+  '--passthrough',
+  'CommentUpdateRequest',
+  '--no-log',
+])
+const proxy = await measureProxy(
+  upstream,
+  forwarding,
+  commentUpdate('application/json'),
+  seconds,
+  rounds,
+)
+await forwarding.stop()
+await upstream.stop()
+const proxyRatio = proxy.proxiedRps / proxy.directRps
+say(
+  `proxy: ${Math.round(proxy.proxiedRps)} req/s through the mock, ${Math.round(proxy.directRps)} req/s direct: ${proxyRatio.toFixed(2)}x (${proxy.lost} lost)`,
+)
+targets.push([`proxy >= 0.5x a direct call (${proxyRatio.toFixed(2)}x)`, proxyRatio >= 0.5])
+targets.push([`proxy under load loses nothing (${proxy.lost})`, proxy.lost === 0])
 
 // 3. Scaling: start-up and throughput with 100k of every kind against 100.
 const counts = (n: number): string => `abTests=${n},services=${n},containers=${n},comments=${n}`
