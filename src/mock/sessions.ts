@@ -84,18 +84,7 @@ export function createSessions(options: SessionsOptions): Sessions {
       latency: null,
     }
     catalogue.applyRules(scenario, rules)
-    const now = Date.now()
-    return {
-      id,
-      store,
-      scenarios: createScenarioControl(catalogue, store, rules, scenario),
-      rules,
-      snapshots: new Map(),
-      createdAt: now,
-      lastUsedAt: now,
-      requests: 0,
-      journalFrom: 0,
-    }
+    return newSession(id, store, createScenarioControl(catalogue, store, rules, scenario), rules)
   }
 
   return {
@@ -138,11 +127,21 @@ export function sharedState(
   catalogue: ScenarioCatalogue,
   rules: RequestRules,
 ): Session {
+  return newSession(null, store, createScenarioControl(catalogue, store, rules, 'default'), rules)
+}
+
+/** A state made now: no snapshots, no requests yet. */
+function newSession(
+  id: string | null,
+  store: Store,
+  scenarios: ScenarioControl,
+  rules: RequestRules,
+): Session {
   const now = Date.now()
   return {
-    id: null,
+    id,
     store,
-    scenarios: createScenarioControl(catalogue, store, rules, 'default'),
+    scenarios,
     rules,
     snapshots: new Map(),
     createdAt: now,

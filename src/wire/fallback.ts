@@ -42,14 +42,7 @@ export function createFallBack(
     session: string | null,
   ) => RequestContext,
 ): FallBack {
-  return async function fallBack(
-    request: Request,
-    host: RequestHost,
-    target: SplitUrl,
-    session: string | null,
-    startedAt: number,
-    started: number,
-  ): Promise<Response | undefined> {
+  return async (request, host, target, session, startedAt, started) => {
     for (const fallback of fallbacks) {
       const result = await fallback.answer(request, host)
       if (result === undefined) continue
