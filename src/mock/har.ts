@@ -89,7 +89,7 @@ function entryProblem(entry: unknown): string | undefined {
 /** The bytes or text of a HAR body (`encoding: base64` for binary). */
 export function harBody(
   content: { text?: string; encoding?: string } | undefined,
-): BodyInit | null {
+): string | Uint8Array<ArrayBuffer> | null {
   if (content?.text === undefined) return null
   if (content.encoding !== 'base64') return content.text
   return Uint8Array.from(atob(content.text), (char) => char.charCodeAt(0))

@@ -113,22 +113,27 @@ export function createReplay(har: Har, name: string): Fallback {
       const count = served.get(group) ?? 0
       served.set(group, count + 1)
       const { response } = (matching[Math.min(count, matching.length - 1)] as Recorded).entry
-      const headers = new Headers()
-      for (const header of response.headers ?? []) {
-        if (!notReplayed.has(header.name.toLowerCase()) && !header.name.startsWith(':')) {
-          headers.append(header.name, header.value)
-        }
+      const headers: Record<string, string> = {}
+      const cookies: string[] = []
+      for (const { name, value } of response.headers ?? []) {
+        const lower = name.toLowerCase()
+        if (notReplayed.has(lower) || lower.startsWith(':')) continue
+        if (lower === 'set-cookie') cookies.push(value)
+        else headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value
       }
       const status = response.status
       // DevTools records a request that failed (blocked, cancelled) with status 0: a network error.
-      if (status === 0) return Response.error()
-      if (status < 200 || status > 599) return new Response(null, { status: 502, headers })
+      if (status === 0) return { status: 0, statusText: '', headers, cookies, body: null }
+      if (status < 200 || status > 599)
+        return { status: 502, statusText: '', headers, cookies, body: null }
       const empty = status === 204 || status === 205 || status === 304
-      return new Response(empty ? null : harBody(response.content), {
+      return {
         status,
         statusText: response.statusText ?? '',
         headers,
-      })
+        cookies,
+        body: empty ? null : harBody(response.content),
+      }
     },
   }
 }

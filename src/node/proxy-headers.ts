@@ -13,14 +13,38 @@ const hopByHop = new Set([
   'upgrade',
 ])
 
-/** The hop-by-hop names of a message: the fixed ones and those its `Connection` lists. */
-function dropped(pairs: readonly string[]): Set<string> {
-  const names = new Set(hopByHop)
-  for (let i = 0; i < pairs.length; i += 2) {
-    if ((pairs[i] as string).toLowerCase() !== 'connection') continue
-    for (const token of (pairs[i + 1] as string).split(',')) names.add(token.trim().toLowerCase())
+/**
+ * The hop-by-hop names of a message: the fixed ones and those its `Connection` lists (most
+ * often only `keep-alive` or `close`, which need no set of their own).
+ */
+function dropped(connection: string | undefined): ReadonlySet<string> {
+  if (connection === undefined) return hopByHop
+  const listed = connection
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter((token) => token !== 'keep-alive' && token !== 'close')
+  return listed.length === 0 ? hopByHop : new Set([...hopByHop, ...listed])
+}
+
+/** Where a request went, read off its URL without building a URL object. */
+export interface RequestTarget {
+  /** `http` or `https`. */
+  readonly protocol: string
+  /** `127.0.0.1:4000`. */
+  readonly host: string
+  /** The path and query as sent, forwarded as they are. */
+  readonly pathAndQuery: string
+}
+
+/** An absolute request URL's parts; a request URL has no fragment. */
+export function requestTarget(href: string): RequestTarget {
+  const hostStart = href.indexOf('//') + 2
+  const pathStart = href.indexOf('/', hostStart)
+  return {
+    protocol: href.slice(0, hostStart - 3),
+    host: href.slice(hostStart, pathStart),
+    pathAndQuery: href.slice(pathStart),
   }
-  return names
 }
 
 /**
@@ -30,11 +54,11 @@ function dropped(pairs: readonly string[]): Set<string> {
 export function upstreamHeaders(
   host: RequestHost,
   upstreamHost: string,
-  target: URL,
+  target: RequestTarget,
   client: string,
 ): string[] {
   const pairs = host.headerList()
-  const skip = dropped(pairs)
+  const skip = dropped(host.header('connection') ?? undefined)
   // Names and values in turn, as Node takes raw headers: names keep the case they were sent in.
   const headers: string[] = ['Host', upstreamHost]
   let forwardedFor: string | null = null
@@ -53,29 +77,36 @@ export function upstreamHeaders(
     'X-Forwarded-Host',
     host.header('host') ?? target.host,
     'X-Forwarded-Proto',
-    target.protocol.slice(0, -1),
+    target.protocol,
   )
   return headers
 }
 
 /**
- * The upstream's answer headers for the client: hop-by-hop ones dropped, and each `Set-Cookie`
- * made to work on `http://127.0.0.1`: without `Domain` (it then belongs to the mock's host) and
- * without `Secure` (the mock speaks plain HTTP), `SameSite=None` becoming `Lax`, which browsers
- * refuse without `Secure`.
+ * The upstream's answer headers for the client, from undici's record (lower-case names, repeats
+ * as arrays): hop-by-hop ones dropped, and each `Set-Cookie` made to work on `http://127.0.0.1`:
+ * without `Domain` (it then belongs to the mock's host) and without `Secure` (the mock speaks
+ * plain HTTP), `SameSite=None` becoming `Lax`, which browsers refuse without `Secure`.
  */
-export function forwardedHeaders(rawHeaders: readonly string[]): Headers {
-  const skip = dropped(rawHeaders)
-  const headers = new Headers()
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string
-    const lower = name.toLowerCase()
-    if (skip.has(lower)) continue
-    const value = rawHeaders[i + 1] as string
-    headers.append(name, lower === 'set-cookie' ? localCookie(value) : value)
+export function forwardedHeaders(answer: UpstreamHeaders): {
+  headers: Record<string, string>
+  cookies: string[]
+} {
+  const connection = answer.connection
+  const skip = dropped(Array.isArray(connection) ? connection.join(',') : connection)
+  const headers: Record<string, string> = {}
+  let cookies: string[] = []
+  for (const name in answer) {
+    const value = answer[name]
+    if (value === undefined || skip.has(name)) continue
+    if (name === 'set-cookie') cookies = (Array.isArray(value) ? value : [value]).map(localCookie)
+    else headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
-  return headers
+  return { headers, cookies }
 }
+
+/** An answer's headers as undici gives them: lower-case names, a repeated one as an array. */
+export type UpstreamHeaders = Readonly<Record<string, string | string[] | undefined>>
 
 function localCookie(cookie: string): string {
   const [pair = '', ...attributes] = cookie.split(';')
@@ -84,4 +115,15 @@ function localCookie(cookie: string): string {
     .filter((attribute) => !/^(domain\s*=|secure$)/i.test(attribute))
     .map((attribute) => (/^samesite\s*=\s*none$/i.test(attribute) ? 'SameSite=Lax' : attribute))
   return [pair.trim(), ...kept].join('; ')
+}
+
+/** An answer's header record (repeats as arrays, as undici gives them) as names and values in turn. */
+export function headerPairs(headers: UpstreamHeaders): string[] {
+  const pairs: string[] = []
+  for (const name in headers) {
+    const value = headers[name]
+    if (typeof value === 'string') pairs.push(name, value)
+    else if (value) for (const each of value) pairs.push(name, each)
+  }
+  return pairs
 }

@@ -1,4 +1,4 @@
-import { toResponse, withAnswerHeaders, type Answer } from './answer.ts'
+import { toResponse, type Answer } from './answer.ts'
 import { errorResponse } from './errors.ts'
 import type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
 import { ServiceError } from './service-error.ts'
@@ -14,7 +14,26 @@ export interface Fallback {
   /** What `/__mock/settings` shows of it: the upstream's URL, the recording's file. */
   readonly name: string
   /** The answer, or undefined when this fallback has none for the request. */
-  answer(request: Request, host: RequestHost): Promise<Response | ServiceError | undefined>
+  answer(request: Request, host: RequestHost): Promise<FallbackAnswer | ServiceError | undefined>
+}
+
+/**
+ * A fallback's answer: its head as plain data, which the journal keeps without reading a
+ * Response back (reading `statusText` or the headers of a Response made on the Node server
+ * would build it whole and send its body through a web stream), and a body that may stream.
+ */
+export interface FallbackAnswer {
+  /** 0 for a network error (a request DevTools recorded as failed). */
+  readonly status: number
+  readonly statusText: string
+  /**
+   * Its headers by lower-case name, a repeated one joined with `, ` as HTTP allows for every
+   * field but `Set-Cookie`. A record, not `Headers`: the Node server writes it as it is.
+   */
+  readonly headers: Record<string, string>
+  /** The values of `Set-Cookie`, the one field that cannot be joined, kept apart. */
+  readonly cookies: readonly string[]
+  readonly body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null
 }
 
 /** The first fallback's answer to a request, recorded; undefined when none has one. */
@@ -52,14 +71,8 @@ export function createFallBack(
         answer = errorResponse(errorContext(request, host, target, session), result)
         response = toResponse(answer, host.answerHeaders)
       } else {
-        response = withAnswerHeaders(result, host.answerHeaders)
         // The body streams on to the client: the journal keeps the status and headers only.
-        answer = {
-          status: response.status,
-          statusText: response.statusText || undefined,
-          headers: Object.fromEntries(response.headers),
-          body: '',
-        }
+        ;[answer, response] = answered(result, host.answerHeaders)
       }
       const exchange: Exchange = {
         request,
@@ -79,4 +92,41 @@ export function createFallBack(
     }
     return undefined
   }
+}
+
+/**
+ * A fallback's answer with the host's headers (CORS) in place of its own, `Vary` added to: what
+ * the journal keeps (its head, `Set-Cookie` joined) and the Response.
+ */
+function answered(
+  result: FallbackAnswer,
+  answerHeaders: Readonly<Record<string, string>> | undefined,
+): [Answer, Response] {
+  const { status, statusText, headers, cookies } = result
+  for (const name in answerHeaders) {
+    const value = answerHeaders[name] as string
+    const lower = name.toLowerCase()
+    const current = headers[lower]
+    if (lower === 'vary' && current) headers[lower] = `${current}, ${value}`
+    else {
+      delete headers[lower]
+      headers[name] = value
+    }
+  }
+  const answer: Answer = {
+    status,
+    statusText: statusText || undefined,
+    headers: cookies.length > 0 ? { ...headers, 'set-cookie': cookies.join(', ') } : headers,
+    body: '',
+  }
+  if (status === 0) return [answer, Response.error()]
+  // A record keeps the Node server on its fast path; pairs only where a cookie repeats.
+  const init =
+    cookies.length === 0
+      ? headers
+      : [
+          ...Object.entries(headers),
+          ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
+        ]
+  return [answer, new Response(result.body, { status, statusText, headers: init })]
 }

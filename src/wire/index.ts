@@ -43,7 +43,7 @@ export {
 export { readRequest } from './read-request.ts'
 export { readBodyText, RequestBody } from './request-body.ts'
 export type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
-export type { Fallback } from './fallback.ts'
+export type { Fallback, FallbackAnswer } from './fallback.ts'
 export { fetchHost } from './fetch-host.ts'
 export { headerSafe, respond } from './respond.ts'
 export { compileRoutes, matchRoute, type RouteMatch, type RouteTable } from './route-table.ts'
