@@ -2,7 +2,8 @@
 // counted by callgrind, for a JSON and a CSV comment update. Req/s moves by a tenth between two runs on these machines;
 // instruction counts repeat to within about 1%, so changes to the request path are judged by
 // them (docs/performance.md). Needs valgrind. Every load is bounded in count and aimed at
-// 127.0.0.1.
+// 127.0.0.1. With `UPSTREAM=<url>` (a running bench/reference-server.ts) the mock forwards the
+// updates there instead (`--proxy`, `--passthrough`): what the proxy costs per request.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,8 @@ import { createStore } from '../src/mock/index.ts'
 const warmUp = Number(process.env.WARM_UP ?? 15_000)
 const counted = Number(process.env.COUNTED ?? 4_000)
 const entry = process.argv[2] ?? 'src/node/start.ts'
+const upstream = process.env.UPSTREAM
+const forwarding = upstream ? ['--proxy', upstream, '--passthrough', 'CommentUpdateRequest'] : []
 
 const key = [...createStore({ seed: 1 }).state.comments.values()][0]?.Key ?? ''
 const body = JSON.stringify({ Key: key, Message: 'An update from the benchmark' })
@@ -33,6 +36,7 @@ const child = spawn(
     '--port',
     '0',
     '--no-log',
+    ...forwarding,
   ],
   { stdio: ['ignore', 'pipe', 'pipe'] },
 )
@@ -118,5 +122,7 @@ try {
   child.kill('SIGKILL')
   rmSync(out, { recursive: true, force: true })
 }
-console.log(`callgrind, ${entry}: ${warmUp} warm-up and ${counted} counted requests each`)
+console.log(
+  `callgrind, ${entry}${upstream ? ` forwarding to ${upstream}` : ''}: ${warmUp} warm-up and ${counted} counted requests each`,
+)
 for (const line of results) console.log(line)

@@ -190,18 +190,26 @@ const forwarding = await startMock([
   'CommentUpdateRequest',
   '--no-log',
 ])
+const bare = await startServer('bare proxy', ['bench/bare-proxy.ts'], probeComment, {
+  UPSTREAM: upstream.url,
+})
 const proxy = await measureProxy(
   upstream,
   forwarding,
+  bare,
   commentUpdate('application/json'),
   seconds,
   rounds,
 )
 await forwarding.stop()
+await bare.stop()
 await upstream.stop()
 const proxyRatio = proxy.proxiedRps / proxy.directRps
 say(
   `proxy: ${Math.round(proxy.proxiedRps)} req/s through the mock, ${Math.round(proxy.directRps)} req/s direct: ${proxyRatio.toFixed(2)}x (${proxy.lost} lost)`,
+)
+say(
+  `proxy floor (bare node:http + undici, bench/bare-proxy.ts): ${Math.round(proxy.floorRps)} req/s: ${(proxy.floorRps / proxy.directRps).toFixed(2)}x; the mock's proxy is ${(proxy.proxiedRps / proxy.floorRps).toFixed(2)}x the floor`,
 )
 targets.push([`proxy >= 0.5x a direct call (${proxyRatio.toFixed(2)}x)`, proxyRatio >= 0.5])
 targets.push([`proxy under load loses nothing (${proxy.lost})`, proxy.lost === 0])
