@@ -65,12 +65,13 @@ const memoLimit = 256
 /** Header pairs longer than this (in characters) are negotiated each time, not remembered. */
 const memoKeyLimit = 1024
 
-// A callback is written into a script: only a JavaScript name (or dotted path) is taken, so a
-// crafted `?callback=` cannot inject code. Anything else is ignored as if absent.
-const callbackName = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+// A callback is written into a script. ServiceStack 5 makes it safe rather than dropping it
+// (`GetJsonpCallback` calls ServiceStack.Text's `SafeVarRef`): every character but letters,
+// digits, `.` and `_` becomes `_`, so `a-b` is `a_b(...)` and no script can get through.
+const unsafeInCallback = /[^A-Za-z0-9._]/g
 
 function jsonpCallback(value: string | null): string | null {
-  return value && value.length <= 128 && callbackName.test(value) ? value : null
+  return value ? value.replace(unsafeInCallback, '_') : null
 }
 
 function queryFormat(format: string | null, firstSegment: string | null): Format | undefined {
