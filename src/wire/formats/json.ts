@@ -5,6 +5,7 @@ import type { Loose } from '../loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
+import { serviceStackEscapes } from './json-escapes.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
@@ -48,8 +49,8 @@ type RawJson = (text: string) => unknown
 export function writeJson(def: DtoDef, value: object, options: WriteOptions): string {
   const rawJson = (JSON as { rawJSON?: RawJson }).rawJSON
   const record = value as Record<string, unknown>
-  if (typeof rawJson !== 'function') return writeObject(def, record, options)
-  return JSON.stringify(treeOf(def, record, options, rawJson))
+  if (typeof rawJson !== 'function') return serviceStackEscapes(writeObject(def, record, options))
+  return serviceStackEscapes(JSON.stringify(treeOf(def, record, options, rawJson)))
 }
 
 /** The DTO's JSON tree: the fields to write, in order, under their cased names. */
