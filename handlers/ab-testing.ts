@@ -7,6 +7,11 @@ export const updateABTest = defineOperation({
   route: '/ab-testing',
   request: ABTestViewModel,
   response: ABTestViewModel,
+  example(store) {
+    // An update answers the test as stored.
+    const stored = store.state.abTests.values().next().value ?? {}
+    return { request: stored, response: stored }
+  },
   resolve(ctx, input) {
     const { store } = ctx
     const id = input.Id?.trim() ?? ''

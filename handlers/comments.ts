@@ -12,6 +12,13 @@ export const updateComment = defineOperation({
   route: '/comments-api/comments',
   request: CommentUpdateRequest,
   response: CommentResponse,
+  example(store) {
+    const comment = first(store.state.comments)
+    return {
+      request: { Key: comment?.Key ?? null, Message: 'A new message' },
+      response: comment ?? {},
+    }
+  },
   resolve(ctx, input) {
     // The real service checks in this order: key, status, then existence.
     const key = input.Key?.trim() ?? ''
@@ -46,4 +53,8 @@ export const updateComment = defineOperation({
 
 function isNonBlank(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim() !== ''
+}
+
+function first<T>(entities: ReadonlyMap<string, T>): T | undefined {
+  return entities.values().next().value
 }

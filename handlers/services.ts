@@ -7,6 +7,11 @@ export const createService = defineOperation({
   route: '/apiservice/createService',
   request: CreateService,
   response: CreateService,
+  example(store) {
+    // The spec does not show this answer: the mock's own, the stored entity, stands for it.
+    const stored = store.state.services.values().next().value ?? {}
+    return { request: stored, response: stored }
+  },
   resolve(ctx, input) {
     const route = input.Route?.trim() ?? ''
     if (route === '') {

@@ -17,6 +17,7 @@ import { createMockScenarios } from './mock-scenarios.ts'
 import { createScenarioCatalogue } from './scenarios.ts'
 import { createSessions, defaultMaxSessions, sharedState, type Session } from './sessions.ts'
 import { setPassthrough } from './passthrough.ts'
+import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
 
 export type { Mock, MockOptions, StateChoice } from './mock.ts'
@@ -108,6 +109,7 @@ export function createMock(options: MockOptions): Mock {
     storeFor: (session) => sessions.get(session).store,
     fallbacks,
     passthrough,
+    surface: createSurface(operations, config.basePath),
     hooks: {
       // The context has just taken its session's store, so the session is there to find.
       before: (ctx) => interceptRequest(ctx, sessions.peek(ctx.session).rules, random),

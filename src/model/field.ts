@@ -44,6 +44,11 @@ export interface DtoDef<F extends FieldMap = FieldMap> {
   readonly dataContract: boolean
   /** The order of members in XML. */
   readonly xmlOrder: readonly FieldEntry[]
+  /**
+   * The CLR base class whose fields this DTO repeats, or null: the native types and the
+   * metadata write it as `extends` (the wire formats see only the fields).
+   */
+  readonly base: DtoDef | null
   /** Property names are matched case-insensitively on input, as ServiceStack does. */
   readonly byLowerName: ReadonlyMap<string, FieldEntry>
   /** The same entries under their declared names: see `findField`. */
@@ -103,7 +108,7 @@ export function defineDto<const F extends FieldMap>(
   name: string,
   namespace: string,
   fields: F,
-  options: { dataContract?: boolean } = {},
+  options: { dataContract?: boolean; base?: DtoDef } = {},
 ): DtoDef<F> {
   const entries = Object.keys(fields).map((key) => ({
     name: key,
@@ -120,6 +125,7 @@ export function defineDto<const F extends FieldMap>(
     alphabetical,
     dataContract,
     xmlOrder: dataContract ? entries : alphabetical,
+    base: options.base ?? null,
     byLowerName: new Map(entries.map((entry) => [entry.lower, entry])),
     byName: new Map(entries.map((entry) => [entry.name, entry])),
   }

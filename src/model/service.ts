@@ -54,5 +54,7 @@ export const ServiceBaseRequest = defineDto('ServiceBaseRequest', namespace, ser
 export type ServiceBaseRequest = DtoValue<typeof ServiceBaseRequest>
 
 /** The request of `POST /apiservice/createService`; it adds no fields to ServiceBaseRequest. */
-export const CreateService = defineDto('CreateService', namespace, serviceFields)
+export const CreateService = defineDto('CreateService', namespace, serviceFields, {
+  base: ServiceBaseRequest,
+})
 export type CreateService = DtoValue<typeof CreateService>

@@ -40,6 +40,8 @@ export function contextOf(
   session: string | null,
   store: Store,
   { config, negotiations }: ContextSource,
+  /** The body, when something read it before the context was made. */
+  body?: RequestBody,
 ): RequestContext {
   const contentType = host.header('content-type')
   const negotiated = negotiate(
@@ -62,7 +64,7 @@ export function contextOf(
     path,
     query,
     contentType,
-    body: new RequestBody(request, config.limits.bodyBytes, host.header('content-length')),
+    body: body ?? requestBody(request, host, config),
     negotiated,
     writeOptions: parseJsConfig(query.get('jsconfig')),
     operationName,
@@ -72,4 +74,9 @@ export function contextOf(
     warnings: new WarningList(),
     header: (name) => host.header(name),
   }
+}
+
+/** A request's body reader, within the configured limit. */
+export function requestBody(request: Request, host: RequestHost, config: MockConfig): RequestBody {
+  return new RequestBody(request, config.limits.bodyBytes, host.header('content-length'))
 }

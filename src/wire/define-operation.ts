@@ -1,4 +1,5 @@
 import type { DtoDef, DtoValue } from '../model/index.ts'
+import type { Store } from '../store/index.ts'
 import type { Answer } from './answer.ts'
 import { errorResponse } from './errors.ts'
 import { readRequest } from './read-request.ts'
@@ -24,6 +25,14 @@ export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
     ctx: RequestContext,
     input: Partial<DtoValue<Req>>,
   ): DtoValue<Res> | ServiceError | Promise<DtoValue<Res> | ServiceError>
+  /** A request and its answer made from the seeded state: the metadata pages show them. */
+  example?(store: Store): OperationExample
+}
+
+/** A sample exchange of an operation, as values of its request and response DTOs. */
+export interface OperationExample {
+  readonly request: object
+  readonly response: object
 }
 
 /** One ServiceStack operation, as the dispatch routes and runs it. */
@@ -33,6 +42,7 @@ export interface Operation {
   readonly requestDto: DtoDef
   readonly responseDto: DtoDef
   run(ctx: RequestContext): Promise<Answer>
+  example?(store: Store): OperationExample
 }
 
 /**
@@ -48,6 +58,7 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
     route: spec.route,
     requestDto: spec.request,
     responseDto: spec.response,
+    ...(spec.example && { example: spec.example }),
     async run(ctx) {
       const read = await readRequest(ctx, spec.request)
       if (read instanceof ServiceError) return errorResponse(ctx, read)

@@ -2,13 +2,16 @@ import type { Store } from '../store/index.ts'
 import { toResponse, withAnswerHeaders, type Answer } from './answer.ts'
 import type { MockConfig } from './config.ts'
 import type { Operation } from './define-operation.ts'
-import { errorResponse, internalErrorAnswer, notFoundAnswer } from './errors.ts'
+import { errorResponse, internalErrorAnswer } from './errors.ts'
 import type { Exchange, RequestContext, RequestHost } from './request-context.ts'
-import { contextOf, noRoute, type ContextSource } from './context-of.ts'
+import { contextOf, noRoute, requestBody, type ContextSource } from './context-of.ts'
+import { requestMethod } from './method-override.ts'
+import type { RequestBody } from './request-body.ts'
+import { unmatchedAnswer } from './unmatched-answer.ts'
+import type { Surface } from './surface.ts'
 import { runOperation } from './run-operation.ts'
 import { createFallBack, type Fallback } from './fallback.ts'
 import type { NegotiationMemo } from './negotiate.ts'
-
 import { fetchHost } from './fetch-host.ts'
 import { compileRoutes, matchRoute } from './route-table.ts'
 import { ServiceError } from './service-error.ts'
@@ -55,6 +58,8 @@ export interface DispatchOptions {
   readonly fallbacks?: readonly Fallback[]
   /** Operations (request DTO names) handed to the fallbacks first, as if the mock had none. */
   readonly passthrough?: ReadonlySet<string>
+  /** ServiceStack's own pages under the base path (native types, metadata), after the operations. */
+  readonly surface?: Surface
 }
 
 /** Where the mock's own routes live, beside the service. */
@@ -86,21 +91,45 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const started = performance.now()
       // Clients almost always write the base path as configured: matched without lower-casing.
       if (path.startsWith(basePrefixAsConfigured) || path.toLowerCase().startsWith(basePrefix)) {
-        const match = matchRoute(table, request.method, path.slice(basePrefix.length))
+        const rest = path.slice(basePrefix.length)
+        let body: RequestBody | undefined
+        const bodyOf = (): RequestBody => (body ??= requestBody(request, host, config))
+        const verb = requestMethod(request, host, target.query, bodyOf)
+        const match = matchRoute(table, typeof verb === 'string' ? verb : await verb, rest)
         const selected = readSessionId(host, target.query, host.session)
         const session = selected instanceof ServiceError ? null : selected
+        const page = match ? undefined : options.surface?.(rest)
+        if (page) {
+          const { route, name } = page
+          const ctx = contextOf(
+            request,
+            host,
+            target,
+            route,
+            name,
+            session,
+            storeFor(session),
+            source,
+          )
+          const answer = await page.answer(ctx)
+          hooks.after(exchangeOf(request, host, ctx, session, answer, startedAt, started))
+          return toResponse(answer, host.answerHeaders)
+        }
         if (!match || passthrough.has(match.operation.requestDto.name)) {
           const fallen = await fallBack(request, host, target, session, startedAt, started)
           if (fallen) return fallen
         }
         if (!match) {
-          const answer = notFoundAnswer()
+          const store = storeFor(session)
+          const { answer, respond } = unmatchedAnswer(table, rest, config.basePath, (route, name) =>
+            contextOf(request, host, target, route, name, session, store, source, body),
+          )
           hooks.after(exchangeOf(request, host, null, session, answer, startedAt, started))
-          return undefined
+          return respond ? toResponse(answer, host.answerHeaders) : undefined
         }
         const name = match.operation.requestDto.name
         const store = storeFor(session)
-        const ctx = contextOf(request, host, target, match, name, session, store, source)
+        const ctx = contextOf(request, host, target, match, name, session, store, source, body)
         let answer: Answer | null
         let intercepted: Interception | undefined
         if (selected instanceof ServiceError) {

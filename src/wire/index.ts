@@ -8,6 +8,7 @@ export {
   httpMethods,
   type HttpMethod,
   type Operation,
+  type OperationExample,
   type OperationSpec,
 } from './define-operation.ts'
 export {
@@ -51,4 +52,8 @@ export { ServiceError, type ServiceErrorDetails } from './service-error.ts'
 export { readSessionId, sessionCookie, sessionHeader, sessionParam } from './session-selector.ts'
 export { splitUrl } from './split-url.ts'
 export { utf8Length } from './utf8-length.ts'
+export { writers, type Writer } from './writers.ts'
+export { escapeHtml } from './formats/html.ts'
+export type { Surface, SurfacePage } from './surface.ts'
+export { noRoute, type RouteFacts } from './context-of.ts'
 export { WarningList } from './warning-list.ts'

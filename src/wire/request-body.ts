@@ -9,6 +9,9 @@ export class RequestBody {
   readonly #limit: number
   readonly #contentLength: string | null
   #text: string | null = null
+  // A read that failed (past the limit, cut off) fails the same way when asked again: the
+  // verb override may read a form before the operation does.
+  #failure: unknown = undefined
 
   /** `contentLength` is the header's value, which the caller has read already. */
   constructor(request: Request, limit: number, contentLength: string | null) {
@@ -20,6 +23,17 @@ export class RequestBody {
   /** The body as text (UTF-8, a BOM dropped); a 413 `DecodeError` past the limit. */
   async text(): Promise<string> {
     if (this.#text !== null) return this.#text
+    if (this.#failure !== undefined) throw this.#failure
+    try {
+      this.#text = await this.#read()
+    } catch (error) {
+      this.#failure = error
+      throw error
+    }
+    return this.#text
+  }
+
+  async #read(): Promise<string> {
     const limit = this.#limit
     const declared = Number(this.#contentLength ?? Number.NaN)
     if (declared > limit) throw tooLarge(declared, limit)
@@ -36,7 +50,6 @@ export class RequestBody {
       if (text.length > limit) throw tooLarge(text.length, limit)
     } else if (this.#request.body === null) text = ''
     else text = new TextDecoder().decode(await readBodyBytes(this.#request, limit))
-    this.#text = text
     return text
   }
 

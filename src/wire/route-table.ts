@@ -33,6 +33,8 @@ export interface RouteMatch<T> {
   readonly firstSegment: string
   /** On a pre-defined route (`/json/reply/X`), its format: the body is read in it. */
   readonly predefinedFormat: Format | null
+  /** The verb the request stands for (`X-HTTP-Method-Override` applied). */
+  readonly method: string
 }
 
 export function compileRoutes<T extends Routable>(operations: readonly T[]): RouteTable<T> {
@@ -65,18 +67,22 @@ export function matchRoute<T extends Routable>(
   const segments = splitSegments(rest)
   const firstSegment = segments[0]
   if (firstSegment === undefined) return undefined
-  const extension = stripExtension(segments)
+  // On a pre-defined route an extension is part of the operation's name, not a format.
   const predefined = matchPredefined(segments)
   if (predefined) {
     const operation = table.byDtoName.get(predefined.dtoName.toLowerCase())
     if (!operation) return undefined
-    return { operation, params: {}, extension, firstSegment, predefinedFormat: predefined.format }
+    const predefinedFormat = predefined.format
+    return { operation, params: {}, extension: null, firstSegment, predefinedFormat, method }
   }
+  const extension = stripExtension(segments)
   for (const route of table.routes) {
     if (route.operation.method !== method) continue
     const params = matchSegments(route, segments)
-    if (params)
-      return { operation: route.operation, params, extension, firstSegment, predefinedFormat: null }
+    if (params) {
+      const { operation } = route
+      return { operation, params, extension, firstSegment, predefinedFormat: null, method }
+    }
   }
   return undefined
 }
@@ -85,7 +91,7 @@ export function matchRoute<T extends Routable>(
  * The non-empty segments, percent-decoded where they hold an escape. A loop of `indexOf`, as
  * `String.prototype.split` costs more per request (docs/performance.md, "Routing").
  */
-function splitSegments(rest: string): string[] {
+export function splitSegments(rest: string): string[] {
   const segments: string[] = []
   for (let start = 0; start <= rest.length;) {
     const slash = rest.indexOf('/', start)
@@ -109,7 +115,7 @@ function stripExtension(segments: string[]): Format | null {
   return extension
 }
 
-function matchPredefined(
+export function matchPredefined(
   segments: readonly string[],
 ): { format: Format; dtoName: string } | undefined {
   if (segments.length !== 3) return undefined

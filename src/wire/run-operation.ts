@@ -8,12 +8,11 @@ import { ServiceError } from './service-error.ts'
 /** Runs the matched operation; a pre-defined route reaches the service whatever the verb. */
 export function runOperation(
   ctx: RequestContext,
-  { operation, predefinedFormat }: RouteMatch<Operation>,
+  { operation, predefinedFormat, method }: RouteMatch<Operation>,
 ): Promise<Answer> | Answer {
-  if (predefinedFormat === null || operation.method === ctx.request.method)
-    return operation.run(ctx)
+  if (predefinedFormat === null || operation.method === method) return operation.run(ctx)
   // The service has no method for this verb.
-  const verb = ctx.request.method.charAt(0) + ctx.request.method.slice(1).toLowerCase()
+  const verb = method.charAt(0) + method.slice(1).toLowerCase()
   const name = operation.requestDto.name
   return errorResponse(
     ctx,

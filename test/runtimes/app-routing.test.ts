@@ -21,11 +21,33 @@ describe('routing', () => {
     ['POST', '/RestApi/apiservice'],
     ['GET', '/RestApi'],
     ['GET', '/RestApi/'],
-    ['PUT', '/RestApi/json/reply/NoSuchRequest'],
     ['POST', '/RestApi/inlineediting/containersInfo'],
   ])('answers %s %s with a plain-text 404', async (method, path) => {
     const { app } = buildApp()
     await expectPlain404(await sendJson(app, method, path, {}))
+  })
+
+  // Issue 18: ServiceStack 5's ServiceController throws NotImplementedException for a name no
+  // operation has on a pre-defined route: a response DTO's name, or a request DTO's with an
+  // extension (part of the name there), in the route's format.
+  it.each([
+    ['/RestApi/json/reply/NoSuchRequest', 'NoSuchRequest', 'application/json; charset=utf-8'],
+    ['/RestApi/json/reply/CommentResponse', 'CommentResponse', 'application/json; charset=utf-8'],
+    [
+      '/RestApi/json/reply/CommentUpdateRequest.json',
+      'CommentUpdateRequest.json',
+      'application/json; charset=utf-8',
+    ],
+    ['/RestApi/xml/oneway/Nope', 'Nope', 'application/xml'],
+  ])('answers PUT %s with 405 NotImplementedException', async (path, name, contentType) => {
+    const { app } = buildApp()
+    const response = await sendJson(app, 'PUT', path, {})
+    expect(response.status).toBe(405)
+    expect(response.headers.get('content-type')).toBe(contentType)
+    // The XML writer writes an apostrophe as &apos;.
+    const text = (await response.text()).replaceAll('&apos;', "'")
+    expect(text).toContain('NotImplementedException')
+    expect(text).toContain(`The operation '${name}' does not exist for this service`)
   })
 
   it.each([

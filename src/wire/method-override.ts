@@ -1,0 +1,46 @@
+import type { RequestBody } from './request-body.ts'
+import type { RequestHost } from './request-context.ts'
+
+const overrideName = 'X-HTTP-Method-Override'
+
+/**
+ * The verb a request stands for, as ServiceStack 5 reads it (`GetParamInRequestHeader` in
+ * RequestExtensions.cs, which `IRequest.HttpMethod` calls): `X-HTTP-Method-Override` from the
+ * header, then the query string, then the fields of a form-urlencoded body; else the request's
+ * own. So a `POST` with `X-HTTP-Method-Override: PUT` reaches the PUT operations. The body read
+ * for it is the one the operation reads later.
+ */
+export function requestMethod(
+  request: Request,
+  host: RequestHost,
+  query: URLSearchParams,
+  body: () => RequestBody,
+): string | Promise<string> {
+  const given = host.header(overrideName) ?? (query.size > 0 ? queryValue(query) : null)
+  if (given !== null) return chosen(request, given)
+  // Most requests are not forms: no promise for them, and no extra turn of the queue.
+  const contentType = host.header('content-type')
+  if (contentType === null || !/^application\/x-www-form-urlencoded/i.test(contentType))
+    return request.method
+  return formValue(body()).then((value) => chosen(request, value))
+}
+
+function chosen(request: Request, given: string | null): string {
+  return given === null || given === '' ? request.method : given.toUpperCase()
+}
+
+/** Query names are case-insensitive on the real host. */
+function queryValue(query: URLSearchParams): string | null {
+  for (const [name, value] of query)
+    if (name.toLowerCase() === 'x-http-method-override') return value
+  return null
+}
+
+async function formValue(body: RequestBody): Promise<string | null> {
+  try {
+    return queryValue(new URLSearchParams(await body.text()))
+  } catch {
+    // A body past the limit or cut off: the operation's own read reports it.
+    return null
+  }
+}

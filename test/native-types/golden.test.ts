@@ -1,0 +1,23 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { buildApp } from '../support/index.ts'
+
+// Issue 17: the exact text of the native types, with the header's date pinned by the mock's
+// clock (2026-03-01 12:00:00; ServiceStack writes the host's local time, so the test runs in UTC).
+// `UPDATE_GOLDEN=1` writes the files anew after a deliberate change; read the diff.
+process.env.TZ = 'UTC'
+
+const golden = (name: string): URL => new URL(`./golden/${name}`, import.meta.url)
+
+describe.each([
+  ['types/typescript', 'dtos.ts.txt'],
+  ['types/typescript.d', 'dtos.d.ts.txt'],
+])('/RestApi/%s', (path, file) => {
+  it(`is the text of golden/${file}`, async () => {
+    const { app } = buildApp()
+    const text = await (await app.request(`http://127.0.0.1:4000/RestApi/${path}`)).text()
+    expect(text).toContain('\nDate: 2026-03-01 12:00:00\n')
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden(file), text)
+    expect(text).toBe(readFileSync(golden(file), 'utf8'))
+  })
+})
