@@ -1,5 +1,5 @@
 import type { DtoDef } from '../../model/index.ts'
-import { caseName, type WriteOptions } from './jsconfig.ts'
+import type { WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { jsvValue } from './jsv-write.ts'
 
@@ -24,8 +24,9 @@ export function writeCsv(def: DtoDef, value: object, options: WriteOptions): str
       header += ','
       row += ','
     }
-    // Header names are written unescaped, as CsvWriter does (they are identifiers).
-    header += caseName(entry.name, options.textCase)
+    // Header names are written unescaped, as CsvWriter does (they are identifiers), and as
+    // declared: `?jsconfig=eccn` changes only the JSV inside the cells (issue 18).
+    header += entry.name
     row += toCsvField(csvCell(field, entry.spec.type, options))
   }
   return `${header}\r\n${row}\r\n`

@@ -62,16 +62,15 @@ export function jsvValue(type: FieldType, value: unknown, options: WriteOptions)
 }
 
 /**
- * JSV writes the shortest XSD form of a date unless `?jsconfig=dh:…` asks for another
- * (decisions.md section 2), which it then writes as JSON would, unquoted where JSV allows.
+ * JSV (and CSV, whose cells are JSV) writes the shortest XSD form of a date. Of the
+ * `?jsconfig=dh:…` handlers only the Unix ones change it: ServiceStack.Text's JSV date writer
+ * checks `DateHandler` for `UnixTime` and `UnixTimeMs` alone (issue 18).
  */
 function jsvDate(date: Date, options: WriteOptions): string {
-  if (!options.dateHandlerSet) return shortestXsdDate(date)
-  const token = formatJsonDate(date, options.dateHandler, options.appendUtcOffset)
-  if (!token.startsWith('"')) return token
-  // Dates stay bare though they hold ':' (as the default form); RFC 1123's comma needs quotes.
-  const text = token.slice(1, -1).replaceAll('\\/', '/')
-  return /[",{}[\]\r\n]/.test(text) ? jsvString(text) : text
+  const { dateHandler } = options
+  if (!options.dateHandlerSet || (dateHandler !== 'UnixTime' && dateHandler !== 'UnixTimeMs'))
+    return shortestXsdDate(date)
+  return formatJsonDate(date, dateHandler, options.appendUtcOffset)
 }
 
 function jsvAny(value: Loose): string {

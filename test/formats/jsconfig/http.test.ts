@@ -1,3 +1,4 @@
+import { ABTestViewModel } from '../../../src/model/index.ts'
 import { describe, expect, it } from 'vitest'
 import { bareCommentKey, abTestId, buildHostApp, nowMs } from '../../support/index.ts'
 
@@ -55,15 +56,12 @@ describe('EmitCamelCaseNames (eccn)', () => {
     expect(text).not.toMatch(/[{,][A-Z]\w*:/)
   })
 
-  it('writes a camelCase CSV header row', async () => {
+  it('keeps the declared CSV header names, camelCase only inside the cells', async () => {
+    // Issue 18: ServiceStack's CsvWriter writes the header from the property names whatever
+    // the casing; `eccn` reaches only the JSV inside the cells.
     const text = await putABTest('csv', 'eccn')
     const header = text.split('\r\n')[0]
-    expect(header).toBe(
-      'id,title,description,startDate,stopDate,page,siteId,culture,variations,goals,reportUrl,' +
-        'lastModified,status,owner,winnerVariationId,selectedVariationId,pageNodeErrorMessage,' +
-        'warningMessage,apiKey,userSegmentId',
-    )
-    // JSV inside the cells follows the casing as well.
+    expect(header).toBe(ABTestViewModel.entries.map((entry) => entry.name).join(','))
     expect(text).toContain('"[{id:')
   })
 
@@ -102,21 +100,24 @@ describe('DateHandler (dh)', () => {
     expect(await putABTest('json', jsconfig)).toContain(expected)
   })
 
-  it('writes ISO 8601 dates in JSV, unquoted as JSV writes every date', async () => {
-    // servicestack-wire.md section 5.2: a DateTime is never quoted in JSV, although it has ':'.
-    const text = await putABTest('jsv', 'dh:iso8601')
-    expect(text).toContain(',LastModified:2026-03-01T12:00:00.0000000Z,')
-  })
+  // Issue 18: ServiceStack.Text's JSV date writer heeds only the Unix handlers.
+  it.each(['dh:iso8601', 'dh:rfc1123', 'dh:iso8601do', 'dh:to'])(
+    'keeps the shortest XSD form in JSV for ?jsconfig=%s',
+    async (jsconfig) => {
+      expect(await putABTest('jsv', jsconfig)).toContain(',LastModified:2026-03-01T12:00:00Z,')
+    },
+  )
 
   it('writes the shortest XSD form in JSV without dh', async () => {
     expect(await putABTest('jsv', '')).toContain(',LastModified:2026-03-01T12:00:00Z,')
   })
 
-  it('writes ISO 8601 dates in CSV cells', async () => {
+  it('keeps the shortest XSD form in CSV cells for dh:iso8601, and writes dh:utm', async () => {
     const [header, row] = (await putABTest('csv', 'dh:iso8601')).split('\r\n')
     const column = (header ?? '').split(',').indexOf('LastModified')
     expect(column).toBeGreaterThan(0)
-    expect(row).toContain(',2026-03-01T12:00:00.0000000Z,')
+    expect(row).toContain(',2026-03-01T12:00:00Z,')
+    expect(await putABTest('csv', 'dh:utm')).toContain(`,${nowMs},`)
   })
 
   it('leaves XML dates alone', async () => {
