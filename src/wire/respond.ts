@@ -1,4 +1,5 @@
-import type { DtoDef } from '../model/index.ts'
+import { ErrorResponse, type DtoDef } from '../model/index.ts'
+import { InvalidXmlCharacter } from './formats/xml.ts'
 import type { Answer } from './answer.ts'
 import { fitList } from './list-limit.ts'
 import type { RequestContext } from './request-context.ts'
@@ -23,7 +24,17 @@ export function respond(
   init: RespondInit = {},
 ): Answer {
   const { negotiated } = ctx
-  let body = writers[negotiated.format](def, value, ctx)
+  let body: string
+  try {
+    body = writers[negotiated.format](def, value, ctx)
+  } catch (error) {
+    if (!(error instanceof InvalidXmlCharacter)) throw error
+    // The real XmlWriter throws on it, and the host answers that as a 500 (issue 18).
+    ctx.warnings.add(`an XML answer cannot hold this text: ${error.message}`)
+    const status = { ErrorCode: error.name, Message: error.message, StackTrace: null }
+    const failed = { ResponseStatus: { ...status, Errors: [], Meta: null } }
+    return respond(ctx, ErrorResponse, failed, { status: 500, statusText: error.name })
+  }
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
   // A plain record: the Node server writes it as it is (an undici Headers costs a copy).
   const headers: Record<string, string> = {

@@ -20,20 +20,44 @@ export function xmlNamespaceOf(
     : `http://schemas.datacontract.org/2004/07/${def.namespace}`
 }
 
+/**
+ * What ServiceStack's XmlWriter throws for a character XML 1.0 forbids (C0 controls but tab, LF
+ * and CR; a lone surrogate; U+FFFE and U+FFFF): no XML document can hold it, so the real answer
+ * is an error. The message is .NET's, with the character written as an escape.
+ */
+export class InvalidXmlCharacter extends Error {
+  constructor(code: number) {
+    const hex = code.toString(16).toUpperCase()
+    super(
+      `'\\u${hex.padStart(4, '0')}', hexadecimal value 0x${hex.padStart(2, '0')}, is an invalid character.`,
+    )
+    this.name = 'ArgumentException'
+  }
+}
+
+/** The characters text needs escaped, and those XML 1.0 cannot hold at all. */
+const special =
+  /[<>&"'\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"'\r]/g, (c) =>
-    c === '<'
-      ? '&lt;'
-      : c === '>'
-        ? '&gt;'
-        : c === '&'
-          ? '&amp;'
-          : c === '"'
-            ? '&quot;'
-            : c === "'"
-              ? '&apos;'
-              : '&#xD;',
-  )
+  return text.replace(special, (c) => {
+    switch (c) {
+      case '<':
+        return '&lt;'
+      case '>':
+        return '&gt;'
+      case '&':
+        return '&amp;'
+      case '"':
+        return '&quot;'
+      case "'":
+        return '&apos;'
+      case '\r':
+        return '&#xD;'
+      default:
+        throw new InvalidXmlCharacter(c.charCodeAt(0))
+    }
+  })
 }
 
 export function writeXml(
