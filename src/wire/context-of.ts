@@ -78,5 +78,7 @@ export function contextOf(
 
 /** A request's body reader, within the configured limit. */
 export function requestBody(request: Request, host: RequestHost, config: MockConfig): RequestBody {
-  return new RequestBody(request, config.limits.bodyBytes, host.header('content-length'))
+  const { bodyBytes } = config.limits
+  const encoding = host.header('content-encoding')
+  return new RequestBody(request, bodyBytes, host.header('content-length'), encoding)
 }

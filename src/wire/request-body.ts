@@ -1,3 +1,4 @@
+import { decompressed, isCompressed } from './decompress.ts'
 import { bodyFailed, readBodyBytes, tooLarge } from './read-body.ts'
 
 /**
@@ -8,16 +9,23 @@ export class RequestBody {
   readonly #request: Request
   readonly #limit: number
   readonly #contentLength: string | null
+  readonly #contentEncoding: string | null
   #text: string | null = null
   // A read that failed (past the limit, cut off) fails the same way when asked again: the
   // verb override may read a form before the operation does.
   #failure: unknown = undefined
 
-  /** `contentLength` is the header's value, which the caller has read already. */
-  constructor(request: Request, limit: number, contentLength: string | null) {
+  /** The headers' values, which the caller has read already. */
+  constructor(
+    request: Request,
+    limit: number,
+    contentLength: string | null,
+    contentEncoding: string | null = null,
+  ) {
     this.#request = request
     this.#limit = limit
     this.#contentLength = contentLength
+    this.#contentEncoding = contentEncoding
   }
 
   /** The body as text (UTF-8, a BOM dropped); a 413 `DecodeError` past the limit. */
@@ -35,6 +43,7 @@ export class RequestBody {
 
   async #read(): Promise<string> {
     const limit = this.#limit
+    if (isCompressed(this.#contentEncoding)) return new TextDecoder().decode(await this.bytes())
     const declared = Number(this.#contentLength ?? Number.NaN)
     if (declared > limit) throw tooLarge(declared, limit)
     let text: string
@@ -53,9 +62,11 @@ export class RequestBody {
     return text
   }
 
-  /** The raw bytes (a multipart form), within the same limit. */
-  bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return readBodyBytes(this.#request, this.#limit)
+  /** The raw bytes (a multipart form), decompressed, within the same limit. */
+  async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    const bytes = await readBodyBytes(this.#request, this.#limit)
+    const encoding = this.#contentEncoding
+    return isCompressed(encoding) ? decompressed(bytes, encoding, this.#limit) : bytes
   }
 
   /** The text read so far, or null when none was (or it was empty): what the journal shows. */
@@ -70,5 +81,6 @@ export function readBodyText(
   limit: number,
   contentLength: string | null = request.headers.get('content-length'),
 ): Promise<string> {
-  return new RequestBody(request, limit, contentLength).text()
+  const encoding = request.headers.get('content-encoding')
+  return new RequestBody(request, limit, contentLength, encoding).text()
 }
