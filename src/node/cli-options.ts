@@ -95,6 +95,12 @@ export const cliOptions = {
     multiple: true,
     help: 'serve recorded answers from this HAR file before --proxy and the 404 (repeatable)',
   },
+  'xml-namespace': {
+    type: 'string',
+    arg: '<Dto>=<ns>',
+    multiple: true,
+    help: "a DTO's XML namespace on your real host, where it is not the default (repeatable)",
+  },
   strict: {
     type: 'boolean',
     default: false,

@@ -15,6 +15,7 @@ import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin-check.ts'
 import { stopOnSignals } from './stop-on-signals.ts'
 import { trackRequests } from './track-requests.ts'
+import { parseXmlNamespaces } from './xml-namespace-option.ts'
 
 /** Exits with a clear message on bad options instead of a stack trace. */
 function fail(message: string, showUsage = true): never {
@@ -99,11 +100,13 @@ export async function runCli(args: readonly string[]): Promise<void> {
 
   let allowedHosts: AllowedHosts | undefined
   let allowedOrigins: AllowedOrigins | undefined
+  let xmlNamespaces: Record<string, string> = {}
   try {
     const hosts = values['allowed-hosts']
     const origins = values['cors-origin']
     allowedHosts = hosts === undefined ? undefined : parseAllowedHosts(hosts)
     allowedOrigins = origins === undefined ? undefined : parseAllowedOrigins(origins)
+    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
   } catch (error) {
     fail((error as Error).message)
   }
@@ -147,6 +150,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     port,
     host: values.host,
     strict: values.strict,
+    xmlNamespaces,
     defaultFormat,
     basePath: values['base-path'],
     cors: values.cors,

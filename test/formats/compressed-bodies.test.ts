@@ -8,7 +8,7 @@ import { buildApp, commentKey, startServer } from '../support/index.ts'
 
 const path = '/RestApi/comments-api/comments'
 
-function put(body: Uint8Array, encoding: string): Request {
+function put(body: Uint8Array<ArrayBuffer>, encoding: string): Request {
   return new Request(`http://localhost${path}`, {
     method: 'PUT',
     headers: {
@@ -29,7 +29,7 @@ describe('compressed request bodies', () => {
   ])('reads a %s body', async (name, compress) => {
     const { app, store } = buildApp()
     const body = JSON.stringify({ Key: commentKey(store), Message: `Sent ${name}` })
-    const response = await app.request(put(compress(body), name.split(' ')[0] as string))
+    const response = await app.request(put(new Uint8Array(compress(body)), name.split(' ')[0] as string))
     expect(response.status).toBe(200)
     expect(((await response.json()) as { Message: string }).Message).toBe(`Sent ${name}`)
   })
@@ -38,7 +38,7 @@ describe('compressed request bodies', () => {
     const { app } = buildApp()
     const bomb = gzipSync(`{"Key":"${' '.repeat(2 * 1024 * 1024)}"}`)
     expect(bomb.length).toBeLessThan(10_000)
-    const response = await app.request(put(bomb, 'gzip'))
+    const response = await app.request(put(new Uint8Array(bomb), 'gzip'))
     expect(response.status).toBe(413)
     const body = (await response.json()) as { ResponseStatus: { ErrorCode: string } }
     expect(body.ResponseStatus.ErrorCode).toBe('RequestEntityTooLarge')

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { CommentUpdateRequest, ContainerInfoMessage } from '../../src/model/index.ts'
+import {
+  ABTestViewModel,
+  CommentUpdateRequest,
+  ContainerInfoMessage,
+} from '../../src/model/index.ts'
 import { readXml } from '../../src/wire/formats/xml-read.ts'
 import { defaultLimits } from '../../src/wire/limits.ts'
 import type { Loose } from '../../src/wire/loose.ts'
@@ -9,6 +13,8 @@ import { commentXml, expectRefused, nested } from './read-helpers.ts'
 // Request bodies in XML: servicestack-wire.md section 3.5, decisions.md section 3.
 
 const depth = defaultLimits.depth
+const commentNamespace = 'http://schemas.datacontract.org/2004/07/Cms.Services.Comments.DTO'
+const abTestNamespace = 'http://schemas.datacontract.org/2004/07/Cms.Services.ABTesting.ViewModels'
 
 describe('readXml', () => {
   it.each<{ behaviour: string; text: string; tree: Loose }>([
@@ -130,9 +136,17 @@ describe('readXml', () => {
     },
     {
       behaviour: 'another root element',
-      text: '<CommentResponse><Key>k</Key></CommentResponse>',
+      text: `<CommentResponse xmlns="${commentNamespace}"><Key>k</Key></CommentResponse>`,
       tree: { Key: 'k' },
       warning: /root 'CommentResponse' is not 'CommentUpdateRequest'/,
+    },
+    // Issue 18: DataContractSerializer refuses a root without the namespace as well.
+    {
+      behaviour: 'no namespace',
+      text: '<CommentUpdateRequest><Key>k</Key></CommentUpdateRequest>',
+      tree: { Key: 'k' },
+      warning:
+        /root 'CommentUpdateRequest' has no namespace; the real server expects 'http:\/\/schemas\.datacontract\.org\/2004\/07\/Cms\.Services\.Comments\.DTO'/,
     },
     {
       behaviour: 'another namespace',
@@ -146,6 +160,32 @@ describe('readXml', () => {
     expect(readXml(text, CommentUpdateRequest, context)).toEqual(tree)
     expect(context.warnings.list).toHaveLength(1)
     expect(context.warnings.list[0]).toMatch(warning)
+  })
+
+  it('reads a list item of another name but warns, once per list (issue 18)', () => {
+    const context = readContext()
+    const text =
+      `<ABTestViewModel xmlns="${abTestNamespace}"><Id>t</Id>` +
+      '<Variations><Foo><Name>A</Name></Foo><Bar><Name>B</Name></Bar></Variations></ABTestViewModel>'
+    expect(readXml(text, ABTestViewModel, context)).toEqual({
+      Id: 't',
+      Variations: [{ Name: 'A' }, { Name: 'B' }],
+    })
+    expect(context.warnings.list).toEqual([
+      "XML list 'Variations' has an item 'Foo', not 'VariationViewModel'; the real server refuses it",
+    ])
+  })
+
+  it('reads the list items named after their type without a warning', () => {
+    const context = readContext()
+    const text =
+      `<ABTestViewModel xmlns="${abTestNamespace}"><Id>t</Id>` +
+      '<Variations><VariationViewModel><Name>A</Name></VariationViewModel></Variations></ABTestViewModel>'
+    expect(readXml(text, ABTestViewModel, context)).toEqual({
+      Id: 't',
+      Variations: [{ Name: 'A' }],
+    })
+    expect(context.warnings.list).toEqual([])
   })
 
   it.each<{ behaviour: string; text: string; message: RegExp }>([

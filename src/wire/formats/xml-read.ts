@@ -3,7 +3,7 @@ import { findField, type DtoDef, type FieldType } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Loose, LooseObject } from '../loose.ts'
 import type { Limits } from '../limits.ts'
-import { xmlNamespaceOf } from './xml.ts'
+import { listItemName, xmlNamespaceOf } from './xml.ts'
 import { scanXml } from './xml-scan.ts'
 
 type XmlNode = Record<string, unknown>
@@ -64,7 +64,12 @@ export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loo
   // The parser drops `xmlns` attributes (removeNSPrefix): the scan kept the root's.
   const declared = outline.rootNamespace
   const expected = xmlNamespaceOf(def, context.xmlNamespaces)
-  if (declared !== undefined && declared !== expected) {
+  // DataContractSerializer checks the root's name and namespace: none at all is a mismatch too.
+  if (declared === undefined) {
+    warn(
+      `XML root '${rootName}' has no namespace; the real server expects '${expected}' and refuses it`,
+    )
+  } else if (declared !== expected) {
     warn(`XML namespace '${declared}' is not '${expected}'; the real server refuses it`)
   }
   return objectFrom(root[rootName] as XmlNode[], def, limits, warn)
@@ -126,9 +131,19 @@ function valueFrom(
       return objectFrom(children, type.dto(), limits, warn)
     case 'list': {
       const items: Loose[] = []
+      const expected = listItemName(type.item)
+      let reported = false
       for (const child of children) {
         const itemName = elementName(child)
-        if (itemName) items.push(valueFrom(child, itemName, type.item, limits, warn))
+        if (!itemName) continue
+        // DataContractSerializer reads only items named after their type.
+        if (itemName !== expected && !reported) {
+          warn(
+            `XML list '${name}' has an item '${itemName}', not '${expected}'; the real server refuses it`,
+          )
+          reported = true
+        }
+        items.push(valueFrom(child, itemName, type.item, limits, warn))
       }
       if (items.length > limits.arrayLength) {
         throw new DecodeError(

@@ -138,7 +138,7 @@ class XmlWriter {
   }
 }
 
-function listItemName(item: FieldType): string {
+export function listItemName(item: FieldType): string {
   switch (item.kind) {
     case 'object':
       return item.dto().name
