@@ -24,12 +24,21 @@ export const containersInfo = defineOperation({
   },
   resolve(ctx, input) {
     const message = completeDto(ContainerInfoMessage, input, ctx.now)
-    // The real service calls `new Guid(...)` on the page id and on every item id.
-    const pageId = parseGuidField(message.PageId, 'PageId')
+    const warn = (text: string): void => ctx.warnings.add(text)
+    // The real service calls `new Guid(...)` on the page id, then on every item id, and walks
+    // every container's fields: what it cannot do fails as it fails there (issue 18).
+    const pageId = parseGuidField(message.PageId, 'PageId', warn)
     if (pageId instanceof ServiceError) return pageId
     const containers = message.ContainersInfo ?? []
     for (const [i, container] of containers.entries()) {
-      const itemId = parseGuidField(container?.ItemId ?? null, `ContainersInfo[${i}].ItemId`)
+      const path = `ContainersInfo[${i}]`
+      if (container == null || container.Fields == null) {
+        warn(
+          `${path}${container ? '.Fields' : ''} is missing: the real service dereferences it and fails with a 500`,
+        )
+        return nullReference()
+      }
+      const itemId = parseGuidField(container.ItemId, `${path}.ItemId`, warn)
       if (itemId instanceof ServiceError) return itemId
     }
     const { store } = ctx
@@ -58,16 +67,25 @@ function enrich(store: Store, container: ContainerInfoModel): ContainerInfoModel
   }
 }
 
-/** A GUID as `new Guid(value)` reads it, or the exception it throws. */
-function parseGuidField(value: string | null, field: string): string | ServiceError {
+/**
+ * A GUID as `new Guid(value)` reads it, or the exception it throws: `ArgumentNullException` for
+ * its parameter `g`, `FormatException` (which ServiceStack maps with no field errors). The field
+ * path, which the real answer does not name, goes into `X-Mock-Warning`.
+ */
+function parseGuidField(
+  value: string | null,
+  field: string,
+  warn: (text: string) => void,
+): string | ServiceError {
   if (value === null) {
+    warn(
+      `${field} is missing: the real service calls new Guid(null), which throws ArgumentNullException`,
+    )
     return new ServiceError(
       400,
       'ArgumentNullException',
-      `Value cannot be null.\r\nParameter name: ${field}`,
-      {
-        errors: [{ FieldName: field, Message: 'Value cannot be null.' }],
-      },
+      'Value cannot be null.\r\nParameter name: g',
+      { errors: [{ FieldName: 'g', Message: 'Value cannot be null.' }] },
     )
   }
   const guid = parseGuid(value)
@@ -76,7 +94,15 @@ function parseGuidField(value: string | null, field: string): string | ServiceEr
     value.trim() === ''
       ? 'Unrecognized Guid format.'
       : 'Guid should contain 32 digits with 4 dashes (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).'
-  return new ServiceError(400, 'FormatException', message, {
-    errors: [{ FieldName: field, Message: message }],
-  })
+  warn(`${field} is not a GUID: the real service's new Guid(...) throws FormatException`)
+  return new ServiceError(400, 'FormatException', message)
+}
+
+/** What .NET throws for a member of null: the real host answers it as a 500. */
+function nullReference(): ServiceError {
+  return new ServiceError(
+    500,
+    'NullReferenceException',
+    'Object reference not set to an instance of an object.',
+  )
 }

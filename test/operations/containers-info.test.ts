@@ -45,8 +45,13 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     expect(response.status).toBe(400)
     expect(response.statusText).toBe('ArgumentNullException')
     const { ResponseStatus } = await readJson(response)
+    // `new Guid(null)`: the parameter is `g`; the field path is the mock's warning (issue 18).
     expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
-    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'PageId' })
+    expect(ResponseStatus.Message).toBe('Value cannot be null.\r\nParameter name: g')
+    expect(ResponseStatus.Errors).toEqual([
+      { ErrorCode: 'ArgumentNullException', FieldName: 'g', Message: 'Value cannot be null.' },
+    ])
+    expect(response.headers.get('x-mock-warning')).toContain('PageId is missing')
   })
 
   it.each([
@@ -63,11 +68,12 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     expect(response.statusText).toBe('FormatException')
     const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('FormatException')
-    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'PageId' })
+    expect(ResponseStatus.Errors).toEqual([])
+    expect(response.headers.get('x-mock-warning')).toContain('PageId is not a GUID')
     expect(store.state.containers.size).toBe(count)
   })
 
-  it('answers 400 FormatException naming ContainersInfo[1].ItemId when that id is malformed', async () => {
+  it('answers 400 FormatException, naming ContainersInfo[1].ItemId in the warning, when that id is malformed', async () => {
     const { app } = buildApp()
     const body = message()
     const containers = body.ContainersInfo as Record<string, unknown>[]
@@ -76,14 +82,13 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     expect(response.status).toBe(400)
     const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('FormatException')
-    expect(ResponseStatus.Errors).toHaveLength(1)
-    expect(ResponseStatus.Errors[0]).toMatchObject({
-      ErrorCode: 'FormatException',
-      FieldName: 'ContainersInfo[1].ItemId',
-    })
+    expect(ResponseStatus.Errors).toEqual([])
+    expect(response.headers.get('x-mock-warning')).toContain(
+      'ContainersInfo[1].ItemId is not a GUID',
+    )
   })
 
-  it('answers 400 ArgumentNullException naming ContainersInfo[0].ItemId when that id is missing', async () => {
+  it('answers 400 ArgumentNullException, naming ContainersInfo[0].ItemId in the warning, when that id is missing', async () => {
     const { app } = buildApp()
     const body = message()
     const containers = body.ContainersInfo as Record<string, unknown>[]
@@ -92,8 +97,30 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
     expect(response.status).toBe(400)
     const { ResponseStatus } = await readJson(response)
     expect(ResponseStatus.ErrorCode).toBe('ArgumentNullException')
-    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'ContainersInfo[0].ItemId' })
+    expect(ResponseStatus.Errors[0]).toMatchObject({ FieldName: 'g' })
+    expect(response.headers.get('x-mock-warning')).toContain('ContainersInfo[0].ItemId is missing')
   })
+
+  it.each([
+    ['without Fields', [{ ItemId: newsId }], 'ContainersInfo[0].Fields is missing'],
+    ['that is null', [null], 'ContainersInfo[0] is missing'],
+  ])(
+    'answers a container %s with the 500 the real service throws',
+    async (_, containers, warning) => {
+      const { app, store } = buildApp()
+      const count = store.state.containers.size
+      const response = await sendJson(app, 'POST', path, message({ ContainersInfo: containers }))
+      expect(response.status).toBe(500)
+      const { ResponseStatus } = await readJson(response)
+      expect(ResponseStatus).toMatchObject({
+        ErrorCode: 'NullReferenceException',
+        Message: 'Object reference not set to an instance of an object.',
+        Errors: [],
+      })
+      expect(response.headers.get('x-mock-warning')).toContain(warning)
+      expect(store.state.containers.size).toBe(count)
+    },
+  )
 })
 
 describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () => {
@@ -178,7 +205,7 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
   ])('$behaviour', async ({ itemId, isPageControl, detailsViewUrl }) => {
     const { app } = buildApp()
     const sent = message({
-      ContainersInfo: [{ ItemId: itemId, ItemType: 'Cms.News.Model.NewsItem' }],
+      ContainersInfo: [{ ItemId: itemId, ItemType: 'Cms.News.Model.NewsItem', Fields: [] }],
     })
     const body = (await readJson(await sendJson(app, 'POST', path, sent))) as ContainerInfoMessage
     const [container] = body.ContainersInfo ?? []

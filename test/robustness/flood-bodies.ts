@@ -35,7 +35,8 @@ export function floodBody(format: FloodFormat, containers: number, fields: numbe
   if (format === 'xml') {
     const field = '<FieldModel><Required>a</Required><Name>b</Name></FieldModel>'
     const container = `<ContainerInfoModel><Fields>${field.repeat(fields)}</Fields><ItemId>${itemId}</ItemId></ContainerInfoModel>`
-    const body = `<ContainerInfoMessage><ContainersInfo>${container.repeat(containers)}</ContainersInfo><PageId>${pageId}</PageId></ContainerInfoMessage>`
+    const ns = 'http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Messages'
+    const body = `<ContainerInfoMessage xmlns="${ns}"><ContainersInfo>${container.repeat(containers)}</ContainersInfo><PageId>${pageId}</PageId></ContainerInfoMessage>`
     return { body, contentType, warnings, marker: /drops such members/g }
   }
   const list = Array(fields).fill('1').join(',')

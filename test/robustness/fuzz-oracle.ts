@@ -121,7 +121,7 @@ export async function exchangeProblems(runtime: Runtime, fuzzed: FuzzRequest): P
   if (status < 200 || status >= 600) problems.push(`status ${status}`)
   const text = method === 'HEAD' ? '' : await response.text()
   const type = response.headers.get('content-type') ?? ''
-  if (status >= 500 && !deliberate500(status, type, text)) {
+  if (status >= 500 && !deliberate500(status, type, text, url)) {
     const fault = (await journalFault(runtime, url)) ?? ''
     if (!new RegExp(`^code=${status} \\(`).test(fault))
       problems.push(`a ${status} that no one asked for (journal: ${JSON.stringify(fault)})`)
@@ -178,13 +178,16 @@ export async function expectStillServing(
 
 /**
  * The 500s the real host gives too (issue 18), known by their answer: an XML answer that would
- * hold a character XML 1.0 forbids, which ServiceStack's XmlWriter refuses.
+ * hold a character XML 1.0 forbids, which ServiceStack's XmlWriter refuses; and container info
+ * with a container (or its Fields) missing, which the real service dereferences.
  */
-function deliberate500(status: number, type: string, text: string): boolean {
-  return (
-    status === 500 &&
+function deliberate500(status: number, type: string, text: string, url: string): boolean {
+  if (status !== 500) return false
+  const invalidXml =
     type.startsWith('application/xml') &&
     text.includes('<ErrorCode>ArgumentException</ErrorCode>') &&
     /hexadecimal value 0x[0-9A-F]+, is an invalid character\.<\/Message>/.test(text)
-  )
+  const containerMissing =
+    /containersinfo|ContainerInfoMessage/i.test(url) && text.includes('NullReferenceException')
+  return invalidXml || containerMissing
 }
