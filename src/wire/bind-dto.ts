@@ -19,6 +19,11 @@ export interface FieldIssue {
   /** The value as sent, shortened. */
   readonly value: string
   readonly expected: string
+  /**
+   * Set where the real server keeps the value in another form rather than dropping it: an
+   * object or a list sent to a string field, stored as its text with every `"` removed.
+   */
+  readonly stored?: string
 }
 
 export interface BindResult {
@@ -101,7 +106,7 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
     case 'string':
       if (typeof input === 'string') return input
       if (typeof input === 'number' || typeof input === 'boolean') return String(input)
-      return reject(type, input, ctx)
+      return storedAsText(input, ctx)
     case 'int': {
       const n = typeof input === 'string' && int32.test(input.trim()) ? Number(input) : input
       if (typeof n === 'number' && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647)
@@ -179,6 +184,28 @@ function reject(type: FieldType, input: Loose, ctx: BindContext): typeof dropped
     expected: describeType(type),
   })
   return dropped
+}
+
+/**
+ * ServiceStack.Text reads an object or a list where a string is due as its raw text, and its
+ * string reader then removes every `"`: `{"source":"app"}` is stored as `{source:app}`.
+ * Reported as an issue, so that the client hears what production stores (issue 18).
+ */
+function storedAsText(input: Loose, ctx: BindContext): string {
+  const stored = (JSON.stringify(input) ?? '').replaceAll('"', '')
+  const { sink } = ctx
+  if (sink.issues.length >= listLimit) sink.more++
+  else {
+    const shown = stored.length > 40 ? `${stored.slice(0, 37)}...` : stored
+    sink.issues.push({
+      path: pathOf(ctx),
+      field: ctx.field,
+      value: preview(input),
+      expected: 'string',
+      stored: shown,
+    })
+  }
+  return stored
 }
 
 function preview(input: Loose): string {

@@ -57,7 +57,9 @@ export async function readRequest(
       if (ctx.config.strict) return bindingError(def, bodyIssues)
       for (const issue of bodyIssues.issues) {
         ctx.warnings.add(
-          `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`,
+          issue.stored === undefined
+            ? `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`
+            : `${issue.path}: '${issue.value}' is not a string; the real server stores its text without quotes: '${issue.stored}'`,
         )
       }
       ctx.warnings.addUnwritten(bodyIssues.more)

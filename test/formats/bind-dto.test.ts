@@ -178,8 +178,6 @@ describe('bindDto', () => {
       { def: CreateService, field: 'Enabled', input: 'no', expected: 'bool' },
       { def: CreateService, field: 'Enabled', input: 2, expected: 'bool' },
       { def: CreateService, field: 'Enabled', input: '', expected: 'bool' },
-      { def: CommentUpdateRequest, field: 'Key', input: { a: 1 }, expected: 'string' },
-      { def: CommentUpdateRequest, field: 'Key', input: ['a'], expected: 'string' },
     ])(
       'drops $field given $input and reports an expected $expected',
       ({ def, field, input, expected }) => {
@@ -189,6 +187,26 @@ describe('bindDto', () => {
         expect(result.issues[0]).toMatchObject({ path: field, field, expected })
       },
     )
+  })
+
+  // Issue 18, gap 3: ServiceStack.Text keeps an object or a list sent to a string field as its
+  // text, every `"` removed, and the mock says so rather than claiming it drops the value.
+  it.each<{ input: Loose; stored: string }>([
+    { input: { source: 'app', n: 1 }, stored: '{source:app,n:1}' },
+    { input: ['a', 'b'], stored: '[a,b]' },
+    { input: { a: { b: [1, 'x'] } }, stored: '{a:{b:[1,x]}}' },
+  ])('stores $input in a string field as $stored, and reports it', ({ input, stored }) => {
+    const result = bindDto(CommentUpdateRequest, { CustomData: input }, now)
+    expect(result.value).toEqual({ CustomData: stored })
+    expect(result.issues).toEqual([
+      {
+        path: 'CustomData',
+        field: 'CustomData',
+        value: JSON.stringify(input),
+        expected: 'string',
+        stored,
+      },
+    ])
   })
 
   describe('dates', () => {
