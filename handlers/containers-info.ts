@@ -30,16 +30,13 @@ export const containersInfo = defineOperation({
     const pageId = parseGuidField(message.PageId, 'PageId', warn)
     if (pageId instanceof ServiceError) return pageId
     const containers = message.ContainersInfo ?? []
+    // Container by container: its item id, then its fields.
     for (const [i, container] of containers.entries()) {
       const path = `ContainersInfo[${i}]`
-      if (container == null || container.Fields == null) {
-        warn(
-          `${path}${container ? '.Fields' : ''} is missing: the real service dereferences it and fails with a 500`,
-        )
-        return nullReference()
-      }
+      if (container == null) return nullReference(path, warn)
       const itemId = parseGuidField(container.ItemId, `${path}.ItemId`, warn)
       if (itemId instanceof ServiceError) return itemId
+      if (container.Fields == null) return nullReference(`${path}.Fields`, warn)
     }
     const { store } = ctx
     const enriched: ContainerInfoMessage = {
@@ -99,7 +96,8 @@ function parseGuidField(
 }
 
 /** What .NET throws for a member of null: the real host answers it as a 500. */
-function nullReference(): ServiceError {
+function nullReference(path: string, warn: (text: string) => void): ServiceError {
+  warn(`${path} is missing: the real service dereferences it and fails with a 500`)
   return new ServiceError(
     500,
     'NullReferenceException',

@@ -181,6 +181,37 @@ export const readBackRequests: readonly ParityRequest[] = [
     { Key: key(2), CustomData: '{"source":"parity"}' },
     'text/html',
   ),
+  // Issue 18's cases: each runtime must give the real host's answer the same way.
+  jsonRequest(
+    '405 json',
+    'an unknown operation on a pre-defined route',
+    'PUT',
+    '/RestApi/json/reply/CommentResponse',
+    {},
+  ),
+  jsonRequest('500 json', 'a container without Fields', 'POST', containersInfo('cms'), {
+    PageId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c15',
+    ContainersInfo: [{ ItemId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c16', ItemType: 'X' }],
+  }),
+  jsonRequest(
+    '500 xml',
+    'a character XML cannot hold, xml',
+    'PUT',
+    comments,
+    { Key: key(3), Message: 'a\u0001b' },
+    'application/xml',
+  ),
+  jsonRequest(
+    '200 jsonp',
+    'an unsafe JSONP callback, made safe',
+    'PUT',
+    `${comments}?callback=a-b`,
+    { Key: key(3), Message: 'jsonp' },
+  ),
+  jsonRequest('200 json', 'an object sent to a string field', 'PUT', comments, {
+    Key: key(3),
+    CustomData: { source: 'parity' },
+  }),
   {
     name: 'the whole state',
     expected: '200 json',
