@@ -23,7 +23,8 @@ export interface Codec {
 export const codecs: Readonly<Record<Format, Codec>> = {
   json: {
     format: 'json',
-    read: (text, def, ctx) => readJson(text, def.name, ctx.config.limits),
+    read: (text, def, ctx) =>
+      readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m)),
     write: writers.json,
   },
   jsv: {

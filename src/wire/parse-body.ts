@@ -76,7 +76,7 @@ function isObjectNotationCsv(format: Format, text: string): boolean {
 /** decisions.md: such a body is read as an object, in JSON notation or, failing that, JSV. */
 function readObjectNotation(text: string, def: DtoDef, ctx: RequestContext): Loose {
   try {
-    return readJson(text, def.name, ctx.config.limits)
+    return readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m))
   } catch (jsonError) {
     try {
       return readJsv(text, ctx.config.limits)

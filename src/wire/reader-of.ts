@@ -9,7 +9,7 @@ export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
 
 /** The readers of the common bodies: small, and on the path of almost every update. */
 const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
-  json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits),
+  json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m)),
   jsv: (text, _def, ctx) => readJsv(text, ctx.config.limits),
 }
 

@@ -178,7 +178,7 @@ describe('malformed bodies', () => {
       bodyTypes.csv,
       'Route,Types\r\n/api/x,"[{Name:News"\r\n',
     ],
-    ['broken JSON notation in text/csv', comments, bodyTypes.csv, '{"Key":"a",'],
+    ['broken JSON notation in text/csv', comments, bodyTypes.csv, '{"Key":"a'],
     ['a broken multipart body', comments, 'multipart/form-data; boundary=zzz', 'not multipart'],
   ]
 

@@ -18,7 +18,9 @@ function nestedBody(key: string, levels: number): string {
 }
 
 describe('reading bodies', () => {
-  it.each(['{"Key":', '{"Key":"a",}', "{'Key':'a'}", '{"Key":"a"} trailing'])(
+  // A trailing comma or text after the object is read as ServiceStack.Text reads it (with a
+  // warning: lenient-json.test.ts); these it cannot read either.
+  it.each(['{"Key":', "{'Key':'a'}", '{"Key":"a'])(
     'answers 400 SerializationException for the malformed JSON %j',
     async (body) => {
       const { app } = buildApp()

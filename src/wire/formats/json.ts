@@ -6,12 +6,18 @@ import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { serviceStackEscapes } from './json-escapes.ts'
+import { lenientJson } from './json-lenient.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
  * that does not start with `{` is refused (servicestack-wire.md section 3.2).
  */
-export function readJson(text: string, dtoName: string, limits: Limits): Loose {
+export function readJson(
+  text: string,
+  dtoName: string,
+  limits: Limits,
+  warn: (message: string) => void = () => {},
+): Loose {
   const trimmed = text.trim()
   if (trimmed === '') return {}
   if (!trimmed.startsWith('{')) {
@@ -27,12 +33,39 @@ export function readJson(text: string, dtoName: string, limits: Limits): Loose {
     // JSON.parse defines `__proto__` as a plain own key, so no prototype is ever reached.
     tree = JSON.parse(trimmed) as Loose
   } catch (error) {
-    throw new DecodeError(
-      `Could not deserialize 'application/json' request using ${dtoName}: ${(error as Error).message}`,
-    )
+    tree = lenientTree(trimmed, dtoName, error, warn)
   }
   checkLimits(tree, limits)
   return tree
+}
+
+/**
+ * A body JSON.parse refused, read as ServiceStack.Text reads it (json-lenient.ts) with a
+ * warning, or a 400 in the mock's own words: where it stopped, never the parser's message,
+ * which may quote the body's bytes.
+ */
+function lenientTree(
+  text: string,
+  dtoName: string,
+  error: unknown,
+  warn: (m: string) => void,
+): Loose {
+  const lenient = lenientJson(text)
+  if (lenient) {
+    try {
+      const tree = JSON.parse(lenient.text) as Loose
+      warn(`the JSON body has ${lenient.fixes.join(' and ')}; read as the real server reads it`)
+      return tree
+    } catch {
+      // Not readable either: the original error stands.
+    }
+  }
+  // Only the position is taken from the parser's message: its words may quote the body.
+  const position = /position (\d+)/.exec((error as Error).message)?.[1]
+  const where = position === undefined ? '' : ` at character ${Number(position) + 1}`
+  throw new DecodeError(
+    `Could not deserialize 'application/json' request using ${dtoName}: the body is not valid JSON${where}`,
+  )
 }
 
 /** `JSON.rawJSON`: a value `JSON.stringify` writes as the given JSON text, unquoted. */
