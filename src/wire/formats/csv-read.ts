@@ -3,6 +3,7 @@ import { findField, type DtoDef } from '../../model/index.ts'
 import { DecodeError } from '../decode-error.ts'
 import type { Limits } from '../limits.ts'
 import type { Loose, LooseObject } from '../loose.ts'
+import { quoteJsvCells } from './csv-jsv-cells.ts'
 import { checkCsvWidth } from './csv-scan.ts'
 import { readJsv } from './jsv-read.ts'
 
@@ -30,10 +31,13 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
   checkCsvWidth(text, limits.arrayLength)
   let rows: string[][]
   try {
-    rows = parse(csvBytes(text), { bom: true, skip_empty_lines: true, to: 2 }) as string[][]
+    // A row shorter than the header is read (its missing cells are absent), as CsvReader reads
+    // it; a wider one is an error there too (servicestack-wire.md section 3.4).
+    const options = { bom: true, skip_empty_lines: true, to: 2, relax_column_count_less: true }
+    rows = parse(csvBytes(quoteJsvCells(text)), options) as string[][]
   } catch (error) {
     throw new DecodeError(
-      `Could not deserialize 'text/csv' request using ${def.name}: ${(error as Error).message}`,
+      `Could not deserialize 'text/csv' request using ${def.name}: ${csvProblem(error)}`,
     )
   }
   const [header, data] = rows
@@ -57,4 +61,21 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
     })
   }
   return out
+}
+
+/** What went wrong, in the mock's words: csv-parse's quote the body. */
+function csvProblem(error: unknown): string {
+  const { code, lines } = error as { code?: string; lines?: number }
+  const where = lines === undefined ? '' : ` (line ${lines})`
+  switch (code) {
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+      return `a row has more cells than the header${where}`
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `a quoted cell is not closed${where}`
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'INVALID_OPENING_QUOTE':
+      return `a quote stands inside an unquoted cell${where}`
+    default:
+      return `the body is not valid CSV${where}`
+  }
 }
