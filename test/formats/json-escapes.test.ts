@@ -26,6 +26,12 @@ describe('JSON string escapes', () => {
     expect(written(message)).toBe(`{"Message":"${expected}"}`)
   })
 
+  it('finds a C1 control in a long answer too, and DEL, which is ASCII, in a short one', () => {
+    const long = 'x'.repeat(30_000)
+    expect(written(`${long}\u0085`)).toBe(`{"Message":"${long}\\u0085"}`)
+    expect(written('plain ascii\u007f')).toBe('{"Message":"plain ascii\\u007F"}')
+  })
+
   it('writes them so in an answer, the date token untouched', async () => {
     const { app, store } = buildApp()
     const key = commentKey(store)

@@ -7,6 +7,7 @@ import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { serviceStackEscapes } from './json-escapes.ts'
 import { lenientJson } from './json-lenient.ts'
+import { plainDecimal } from './plain-decimal.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
@@ -119,8 +120,12 @@ function nodeOf(type: FieldType, value: unknown, options: WriteOptions, rawJson:
     case 'guid':
       return String(value)
     case 'int':
-    case 'decimal':
       return Number.isFinite(value) ? value : null
+    case 'decimal':
+      // A decimal never has an exponent (plain-decimal.ts): the few numbers JavaScript would
+      // write with one go in as raw JSON.
+      if (!Number.isFinite(value)) return null
+      return needsPlain(value as number) ? rawJson(plainDecimal(value as number)) : value
     case 'bool':
       return Boolean(value)
     case 'date':
@@ -161,8 +166,9 @@ function writeValue(type: FieldType, value: unknown, options: WriteOptions): str
     case 'guid':
       return JSON.stringify(String(value))
     case 'int':
-    case 'decimal':
       return Number.isFinite(value) ? String(value) : 'null'
+    case 'decimal':
+      return Number.isFinite(value) ? plainDecimal(value as number) : 'null'
     case 'bool':
       return value ? 'true' : 'false'
     case 'date':
@@ -187,4 +193,10 @@ function writeValue(type: FieldType, value: unknown, options: WriteOptions): str
       return out + ']'
     }
   }
+}
+
+/** Whether JavaScript writes this number with an exponent (1e21 and up, under 1e-6). */
+function needsPlain(n: number): boolean {
+  const size = Math.abs(n)
+  return size >= 1e21 || (size < 1e-6 && size !== 0)
 }

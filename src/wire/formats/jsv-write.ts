@@ -4,6 +4,7 @@ import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { shortestXsdDate } from './xsd-date.ts'
+import { plainDecimal } from './plain-decimal.ts'
 
 // Writes JSV, ServiceStack's TypeSerializer format (servicestack-wire.md section 5).
 
@@ -42,8 +43,9 @@ export function jsvValue(type: FieldType, value: unknown, options: WriteOptions)
     case 'guid':
       return jsvString(String(value))
     case 'int':
-    case 'decimal':
       return Number.isFinite(value) ? String(value) : ''
+    case 'decimal':
+      return Number.isFinite(value) ? plainDecimal(value as number) : ''
     case 'bool':
       return value ? 'True' : 'False'
     case 'date':

@@ -4,6 +4,7 @@ import { DecodeError } from '../decode-error.ts'
 import type { Loose, LooseObject } from '../loose.ts'
 import type { Limits } from '../limits.ts'
 import { listItemName, xmlNamespaceOf } from './xml.ts'
+import { xmlNilAllowed, xmlScalarProblem } from './xml-scalars.ts'
 import { scanXml } from './xml-scan.ts'
 
 type XmlNode = Record<string, unknown>
@@ -41,6 +42,14 @@ export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loo
   const warn = (message: string): void => context.warn(message)
   // DataContractSerializer prohibits DTDs; refusing them also rules out entity expansion.
   if (/<!DOCTYPE/i.test(text)) throw new DecodeError('Failed to read XML: a DTD is prohibited')
+  // The body was decoded as UTF-8: a declaration of another encoding does not match its bytes,
+  // which the real XmlReader refuses (issue 18).
+  const encoding = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']/.exec(text)?.[1]
+  if (encoding !== undefined && !/^(?:utf-?8|us-ascii|ascii)$/i.test(encoding)) {
+    throw new DecodeError(
+      `Could not deserialize 'application/xml' request using ${def.name}: the XML declares the encoding '${encoding.slice(0, 40)}', but its bytes are UTF-8`,
+    )
+  }
   // Before the validator and the parser: nesting is bounded before anything recurses into it.
   const outline = scanXml(text, limits)
   const valid = XMLValidator.validate(text)
@@ -72,7 +81,22 @@ export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loo
   } else if (declared !== expected) {
     warn(`XML namespace '${declared}' is not '${expected}'; the real server refuses it`)
   }
-  return objectFrom(root[rootName] as XmlNode[], def, limits, warn)
+  return objectFrom(root[rootName] as XmlNode[], def, { limits, warn, dto: def.name }, '')
+}
+
+/** What reading one document needs at every level. */
+interface XmlReading {
+  readonly limits: Limits
+  readonly warn: (message: string) => void
+  /** The request DTO's name, for DataContractSerializer's refusals. */
+  readonly dto: string
+}
+
+/** DataContractSerializer's refusal of a member (issue 18): a 400 SerializationException. */
+function refused(reading: XmlReading, path: string, problem: string): DecodeError {
+  return new DecodeError(
+    `Could not deserialize 'application/xml' request using ${reading.dto}: ${path} ${problem}`,
+  )
 }
 
 /** The validator quotes the offending name or value whole: a megabyte of it helps nobody. */
@@ -87,9 +111,10 @@ function elementName(node: XmlNode): string | undefined {
 function objectFrom(
   children: XmlNode[],
   def: DtoDef,
-  limits: Limits,
-  warn: (m: string) => void,
+  reading: XmlReading,
+  path: string,
 ): LooseObject {
+  const { warn } = reading
   const out: LooseObject = {}
   let lastIndex = -1
   let reported = false
@@ -107,7 +132,7 @@ function objectFrom(
     }
     lastIndex = Math.max(lastIndex, index)
     Object.defineProperty(out, entry.name, {
-      value: valueFrom(child, name, entry.spec.type, limits, warn),
+      value: valueFrom(child, name, entry.spec, reading, path + entry.name),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -119,16 +144,21 @@ function objectFrom(
 function valueFrom(
   node: XmlNode,
   name: string,
-  type: FieldType,
-  limits: Limits,
-  warn: (m: string) => void,
+  { type, nullable }: { readonly type: FieldType; readonly nullable: boolean },
+  reading: XmlReading,
+  path: string,
 ): Loose {
+  const { limits, warn } = reading
   const attributes = node[':@'] as Record<string, string> | undefined
-  if (attributes?.nil === 'true') return null
+  if (attributes?.nil === 'true') {
+    if (!xmlNilAllowed(type, nullable))
+      throw refused(reading, path, 'is nil, which its type cannot hold')
+    return null
+  }
   const children = (node[name] as XmlNode[] | undefined) ?? []
   switch (type.kind) {
     case 'object':
-      return objectFrom(children, type.dto(), limits, warn)
+      return objectFrom(children, type.dto(), reading, `${path}.`)
     case 'list': {
       const items: Loose[] = []
       const expected = listItemName(type.item)
@@ -143,7 +173,8 @@ function valueFrom(
           )
           reported = true
         }
-        items.push(valueFrom(child, itemName, type.item, limits, warn))
+        const item = { type: type.item, nullable: true }
+        items.push(valueFrom(child, itemName, item, reading, `${path}[${items.length}]`))
       }
       if (items.length > limits.arrayLength) {
         throw new DecodeError(
@@ -152,9 +183,16 @@ function valueFrom(
       }
       return items
     }
-    default:
-      return children
+    default: {
+      const text = children
         .map((child) => (typeof child['#text'] === 'string' ? child['#text'] : ''))
         .join('')
+      const problem = xmlScalarProblem(type, text)
+      if (problem) {
+        const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text
+        throw refused(reading, path, `'${shown}' cannot be parsed as the type '${problem}'`)
+      }
+      return text
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
 import { xsdDateTime } from './xsd-date.ts'
+import { plainDecimal } from './plain-decimal.ts'
 
 // XML as DataContractSerializer writes it (servicestack-wire.md section 7): a declaration, the
 // root named after the DTO, `xmlns:i`, the contract namespace, members in contract order, nulls
@@ -161,6 +162,8 @@ function scalarText(type: FieldType, value: unknown): string {
       return value ? 'true' : 'false'
     case 'date':
       return xsdDateTime(value as Date)
+    case 'decimal':
+      return plainDecimal(value as number)
     default:
       return String(value)
   }
