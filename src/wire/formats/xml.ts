@@ -67,56 +67,85 @@ export function writeXml(
   namespaces: Readonly<Record<string, string>> = {},
 ): string {
   const ns = xmlNamespaceOf(def, namespaces)
-  const writer = new XmlWriter(namespaces)
+  const writer = new XmlWriter(namespaces, ns)
   return (
     `<?xml version="1.0" encoding="utf-8"?><${def.name} xmlns:i="${instanceNs}" xmlns="${escapeXml(ns)}">` +
-    writer.members(def, value as Record<string, unknown>, ns, 1) +
+    writer.members(def, value as Record<string, unknown>, { ns, prefix: '' }, 1) +
     `</${def.name}>`
   )
 }
 
+/** The namespace elements are written in at one level, and the prefix that names it there. */
+interface Scope {
+  readonly ns: string
+  /** `''` for the root's default namespace, else `d3p1:`. */
+  readonly prefix: string
+}
+
+/** Lists of primitives: DataContractSerializer's array namespace (`<d2p1:string>`). */
+const arraysNs = 'http://schemas.microsoft.com/2003/10/Serialization/Arrays'
+
 class XmlWriter {
   private readonly namespaces: Readonly<Record<string, string>>
+  private readonly rootNs: string
 
-  constructor(namespaces: Readonly<Record<string, string>>) {
+  constructor(namespaces: Readonly<Record<string, string>>, rootNs: string) {
     this.namespaces = namespaces
+    this.rootNs = rootNs
   }
 
-  members(def: DtoDef, value: Record<string, unknown>, ns: string, depth: number): string {
+  members(def: DtoDef, value: Record<string, unknown>, scope: Scope, depth: number): string {
     let out = ''
     for (const entry of def.xmlOrder)
-      out += this.element(entry.name, entry.spec.type, value[entry.name], ns, depth)
+      out += this.element(entry.name, entry.spec.type, value[entry.name], scope, depth)
     return out
+  }
+
+  /**
+   * The scope of an element's children in namespace `ns`: the element's own when it is the
+   * same, the root's default when it is the root's, else a prefix the element declares
+   * (`xmlns:d3p1`, named after the children's depth, as DataContractSerializer names them).
+   */
+  private inner(ns: string, scope: Scope, depth: number): [Scope, string] {
+    if (ns === scope.ns) return [scope, '']
+    if (ns === this.rootNs) return [{ ns, prefix: '' }, '']
+    const name = `d${depth + 1}p1`
+    return [{ ns, prefix: `${name}:` }, ` xmlns:${name}="${escapeXml(ns)}"`]
   }
 
   private element(
     name: string,
     type: FieldType,
     value: unknown,
-    ns: string,
+    scope: Scope,
     depth: number,
   ): string {
-    if (value === null || value === undefined) return `<${name} i:nil="true" />`
+    const tag = scope.prefix + name
+    if (value === null || value === undefined) return `<${tag} i:nil="true" />`
     switch (type.kind) {
       case 'object': {
         const def = type.dto()
-        const own = xmlNamespaceOf(def, this.namespaces)
-        // A member of a type from another contract namespace declares that namespace.
-        const prefix = own === ns ? '' : ` xmlns="${escapeXml(own)}"`
-        return `<${name}${prefix}>${this.members(def, value as Record<string, unknown>, own, depth + 1)}</${name}>`
+        // The member is in its parent's namespace; its own members are in its type's.
+        const [inner, declaration] = this.inner(xmlNamespaceOf(def, this.namespaces), scope, depth)
+        const members = this.members(def, value as Record<string, unknown>, inner, depth + 1)
+        return `<${tag}${declaration}>${members}</${tag}>`
       }
       case 'list': {
         const items = value as unknown[]
-        if (items.length === 0) return `<${name} />`
-        const itemName = listItemName(type.item)
-        let inner = ''
-        for (const item of items) inner += this.element(itemName, type.item, item, ns, depth + 1)
-        return `<${name}>${inner}</${name}>`
+        if (items.length === 0) return `<${tag} />`
+        const item = type.item
+        const itemNs =
+          item.kind === 'object' ? xmlNamespaceOf(item.dto(), this.namespaces) : arraysNs
+        const [inner, declaration] = this.inner(itemNs, scope, depth)
+        const itemName = listItemName(item)
+        let out = ''
+        for (const each of items) out += this.element(itemName, item, each, inner, depth + 1)
+        return `<${tag}${declaration}>${out}</${tag}>`
       }
       case 'any':
-        return this.anyElement(name, value, depth)
+        return this.anyElement(tag, value, depth)
       default:
-        return `<${name}>${escapeXml(scalarText(type, value))}</${name}>`
+        return `<${tag}>${escapeXml(scalarText(type, value))}</${tag}>`
     }
   }
 
