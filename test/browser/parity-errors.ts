@@ -182,6 +182,16 @@ export const readBackRequests: readonly ParityRequest[] = [
     'text/html',
   ),
   // Issue 18's cases: each runtime must give the real host's answer the same way.
+  {
+    name: 'an enum in the wrong case in an XML body',
+    expected: '400 xml',
+    method: 'PUT',
+    path: abTesting,
+    headers: { Accept: 'application/xml', 'Content-Type': 'application/xml' },
+    body:
+      '<ABTestViewModel xmlns="http://schemas.datacontract.org/2004/07/Cms.Services.ABTesting.ViewModels">' +
+      '<Status>active</Status><Title>Parity: strict xml</Title></ABTestViewModel>',
+  },
   jsonRequest(
     '405 json',
     'an unknown operation on a pre-defined route',

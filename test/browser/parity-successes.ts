@@ -76,7 +76,7 @@ export const successRequests: readonly ParityRequest[] = [
     headers: { Accept: 'application/xml', 'Content-Type': 'application/xml' },
     body:
       `<ABTestViewModel ${dc('Cms.Services.ABTesting.ViewModels')}>` +
-      '<StartDate>2026-04-01T09:30:00Z</StartDate><Status>Draft</Status><Title>Parity: xml</Title>' +
+      '<StartDate>2026-04-01T09:30:00Z</StartDate><Status>NotStarted</Status><Title>Parity: xml</Title>' +
       '</ABTestViewModel>',
   },
   jsonRequest(

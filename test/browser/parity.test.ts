@@ -142,6 +142,24 @@ describe('parity of getResponse, app.request, the HTTP server and the service wo
     expect(site.requests).toContain('GET /mockServiceWorker.js')
   })
 
+  it("has Chromium's DOMParser read every XML answer as a document (issue 18)", async () => {
+    const [reference] = runs
+    const xml = (reference?.answers ?? [])
+      .filter((answer) => (answer.contentType ?? '').startsWith('application/xml'))
+      .map((answer) => Buffer.from(answer.bytes, 'base64').toString('utf8'))
+    expect(xml.length).toBeGreaterThan(3)
+    const page = await browser.newPage()
+    const errors = await page.evaluate(
+      (documents) =>
+        documents
+          .map((text) => new DOMParser().parseFromString(text, 'application/xml'))
+          .map((doc) => doc.getElementsByTagName('parsererror')[0]?.textContent ?? null),
+      xml,
+    )
+    await page.close()
+    expect(errors).toEqual(xml.map(() => null))
+  })
+
   it.each(parityMatrix.map((request, index) => [index, request.name, request] as const))(
     '#%i %s: the same status, headers and bytes everywhere',
     (index, _name, request) => {
