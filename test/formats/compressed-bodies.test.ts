@@ -29,7 +29,9 @@ describe('compressed request bodies', () => {
   ])('reads a %s body', async (name, compress) => {
     const { app, store } = buildApp()
     const body = JSON.stringify({ Key: commentKey(store), Message: `Sent ${name}` })
-    const response = await app.request(put(new Uint8Array(compress(body)), name.split(' ')[0] as string))
+    const response = await app.request(
+      put(new Uint8Array(compress(body)), name.split(' ')[0] as string),
+    )
     expect(response.status).toBe(200)
     expect(((await response.json()) as { Message: string }).Message).toBe(`Sent ${name}`)
   })
