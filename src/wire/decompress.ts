@@ -1,5 +1,5 @@
 import { DecodeError } from './decode-error.ts'
-import { tooLarge } from './read-body.ts'
+import { readWithin } from './read-body.ts'
 
 // `Content-Encoding: gzip` or `deflate` on a request body: ServiceStack 5 decompresses it before
 // reading (its request stream wraps a GZipStream or DeflateStream). The body limit applies to
@@ -34,32 +34,10 @@ export async function decompressed(
   // HTTP's deflate is zlib-wrapped; .NET's DeflateStream (and many clients) send it raw.
   if (format === 'deflate' && !hasZlibHeader(bytes)) format = 'deflate-raw'
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(format))
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > limit) {
-        await reader.cancel()
-        throw tooLarge(total, limit)
-      }
-      chunks.push(value)
-    }
-  } catch (error) {
-    if (error instanceof DecodeError) throw error
-    // The decoder's own words may quote the bytes: the mock's instead.
+  // The decoder's own words may quote the bytes: the mock's instead.
+  return readWithin(stream, limit, () => {
     throw new DecodeError(`Failed to read request: the body is not valid ${token} data`)
-  }
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
+  })
 }
 
 /** RFC 1950's two header bytes: deflate method, and a check that divides by 31. */

@@ -11,11 +11,23 @@ export async function readBodyBytes(
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw tooLarge(declared, limit)
   if (request.body === null) return new Uint8Array(0)
-  const reader = request.body.getReader()
+  return readWithin(request.body, limit, bodyFailed)
+}
+
+/**
+ * A stream's bytes, counted as they arrive: past `limit`, reading stops with a 413. A stream
+ * that fails is handed to `failed` (which throws the error to answer).
+ */
+export async function readWithin(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  failed: (error: unknown) => never,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
-    const { done, value } = await reader.read().catch(bodyFailed)
+    const { done, value } = await reader.read().catch(failed)
     if (done) break
     total += value.byteLength
     if (total > limit) {
