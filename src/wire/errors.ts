@@ -18,20 +18,37 @@ export function errorBody(
   return {
     ResponseStatus: {
       ErrorCode: error.errorCode,
-      Message: error.message,
+      Message: printable(error.message),
       StackTrace: null,
       // ServiceStack always sets the list, so JSON shows `"Errors":[]`.
       Errors: capList(details.errors ?? [], details.errorsLeftOut ?? 0, tooManyErrors).map(
         (entry) => ({
           ErrorCode: entry.ErrorCode ?? error.errorCode,
           FieldName: entry.FieldName ?? null,
-          Message: entry.Message ?? null,
+          Message:
+            entry.Message === undefined || entry.Message === null ? null : printable(entry.Message),
           Meta: null,
         }),
       ),
       Meta: null,
     },
   }
+}
+
+/** Control characters and lone surrogates: what a message quoting a body must not carry. */
+const unprintable =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * A message as it may be written in any format: a message that quotes a request body (a
+ * parser's complaint, a value that did not bind) never echoes its binary bytes, which XML
+ * could not hold at all; each is written as its `\uXXXX` escape instead.
+ */
+function printable(text: string): string {
+  return text.replace(
+    unprintable,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  )
 }
 
 /** A service error in the negotiated format, with the reason phrase the real host gives it. */
