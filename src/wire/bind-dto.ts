@@ -9,6 +9,7 @@ import { parseGuid } from './formats/guid.ts'
 import { parseDate } from './formats/wcf-date.ts'
 import { listLimit } from './list-limit.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
+import { NumberToken } from './number-token.ts'
 
 /** A value the binder could not use: the real server drops it and keeps the default. */
 export interface FieldIssue {
@@ -43,9 +44,12 @@ interface IssueSink {
 
 const dropped = Symbol('dropped')
 const int32 = /^[+-]?\d+$/
-// The integer part and the fraction never compete for the same digits: `\d+\.?\d*` did, and
-// backtracked quadratically on a long run of digits that ends in a letter.
-const decimal = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
+// `decimal.Parse` with NumberStyles.Number, as ServiceStack reads a decimal from text: a sign,
+// thousands separators in the integral part, a fraction, no exponent (issue 18). The integral
+// part and the fraction never compete for the same digits (no quadratic backtracking).
+const decimal = /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)$/
+/** .NET's `decimal.MaxValue`: past it the parser refuses the value. */
+const decimalMax = 79228162514264337593543950335
 
 /**
  * Binds a parsed body to a DTO through its field table: names case-insensitive, unknown names
@@ -106,21 +110,32 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
     case 'string':
       if (typeof input === 'string') return input
       if (typeof input === 'number' || typeof input === 'boolean') return String(input)
+      // A number keeps its token as sent (`12.50`), as ServiceStack.Text stores it.
+      if (input instanceof NumberToken) return input.text
       return storedAsText(input, ctx)
     case 'int': {
+      // `1.0` and `1e2` are refused, not rounded: Int32's parser takes digits only.
+      if (input instanceof NumberToken) return reject(type, input, ctx)
       const n = typeof input === 'string' && int32.test(input.trim()) ? Number(input) : input
       if (typeof n === 'number' && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647)
         return n
       return reject(type, input, ctx)
     }
     case 'decimal': {
-      const n = typeof input === 'string' && decimal.test(input.trim()) ? Number(input) : input
-      if (typeof n === 'number' && Number.isFinite(n)) return n
+      const n =
+        input instanceof NumberToken
+          ? /[eE]/.test(input.text)
+            ? undefined
+            : input.value
+          : typeof input === 'string' && decimal.test(input.trim())
+            ? Number(input.trim().replaceAll(',', ''))
+            : input
+      if (typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= decimalMax) return n
       return reject(type, input, ctx)
     }
     case 'bool': {
       if (typeof input === 'boolean') return input
-      const text = String(input).trim().toLowerCase()
+      const text = (input instanceof NumberToken ? input.text : String(input)).trim().toLowerCase()
       if (text === 'true' || text === '1') return true
       if (text === 'false' || text === '0') return false
       return reject(type, input, ctx)
@@ -145,7 +160,7 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
       return reject(type, input, ctx)
     }
     case 'any':
-      return input
+      return input instanceof NumberToken ? input.value : input
     case 'object': {
       if (!isLooseObject(input)) return reject(type, input, ctx)
       const def = type.dto()
@@ -209,6 +224,11 @@ function storedAsText(input: Loose, ctx: BindContext): string {
 }
 
 function preview(input: Loose): string {
-  const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? String(input))
+  const text =
+    typeof input === 'string'
+      ? input
+      : input instanceof NumberToken
+        ? input.text
+        : (JSON.stringify(input) ?? String(input))
   return text.length > 40 ? `${text.slice(0, 37)}...` : text
 }

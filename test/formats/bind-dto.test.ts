@@ -144,7 +144,9 @@ describe('bindDto', () => {
       { def: CommentUpdateRequest, field: 'Rating', input: '-0.25', value: -0.25 },
       { def: CommentUpdateRequest, field: 'Rating', input: '.5', value: 0.5 },
       { def: CommentUpdateRequest, field: 'Rating', input: '3', value: 3 },
-      { def: CommentUpdateRequest, field: 'Rating', input: '1e2', value: 100 },
+      // decimal.Parse with NumberStyles.Number: thousands separators, no exponent (issue 18).
+      { def: CommentUpdateRequest, field: 'Rating', input: '1,000.5', value: 1000.5 },
+      { def: CommentUpdateRequest, field: 'Rating', input: ' 12 ', value: 12 },
       // bool
       { def: CreateService, field: 'Enabled', input: true, value: true },
       { def: CreateService, field: 'Enabled', input: false, value: false },
@@ -174,6 +176,9 @@ describe('bindDto', () => {
       { def: CommentUpdateRequest, field: 'Rating', input: '4.5.1', expected: 'decimal' },
       { def: CommentUpdateRequest, field: 'Rating', input: true, expected: 'decimal' },
       { def: CommentUpdateRequest, field: 'Rating', input: { a: 1 }, expected: 'decimal' },
+      { def: CommentUpdateRequest, field: 'Rating', input: '1e2', expected: 'decimal' },
+      { def: CommentUpdateRequest, field: 'Rating', input: '1E21', expected: 'decimal' },
+      { def: CommentUpdateRequest, field: 'Rating', input: 1e30, expected: 'decimal' },
       { def: CreateService, field: 'Enabled', input: 'yes', expected: 'bool' },
       { def: CreateService, field: 'Enabled', input: 'no', expected: 'bool' },
       { def: CreateService, field: 'Enabled', input: 2, expected: 'bool' },

@@ -7,6 +7,7 @@ import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { serviceStackEscapes } from './json-escapes.ts'
 import { lenientJson } from './json-lenient.ts'
+import { withNumberTokens } from '../number-token.ts'
 import { plainDecimal } from './plain-decimal.ts'
 
 /**
@@ -30,19 +31,22 @@ export function readJson(
   // to parse and the depth is checked on the parsed tree (JSON.parse itself cannot overflow).
   if (trimmed.length > 4096) checkTextDepth(trimmed, limits)
   let tree: Loose
+  let read = trimmed
   try {
     // JSON.parse defines `__proto__` as a plain own key, so no prototype is ever reached.
     tree = JSON.parse(trimmed) as Loose
   } catch (error) {
-    tree = lenientTree(trimmed, dtoName, error, warn)
+    ;[tree, read] = lenientTree(trimmed, dtoName, error, warn)
   }
   checkLimits(tree, limits)
-  return tree
+  // A number JSON.parse would alter (`12.50`, `1e2`) is read again with its text, on the rare
+  // body that may hold one (number-token.ts).
+  return (withNumberTokens(read) as Loose | undefined) ?? tree
 }
 
 /**
  * A body JSON.parse refused, read as ServiceStack.Text reads it (json-lenient.ts) with a
- * warning, or a 400 in the mock's own words: where it stopped, never the parser's message,
+ * warning, and the JSON text that was read; or a 400 in the mock's own words: where it stopped, never the parser's message,
  * which may quote the body's bytes.
  */
 function lenientTree(
@@ -50,13 +54,13 @@ function lenientTree(
   dtoName: string,
   error: unknown,
   warn: (m: string) => void,
-): Loose {
+): [Loose, string] {
   const lenient = lenientJson(text)
   if (lenient) {
     try {
       const tree = JSON.parse(lenient.text) as Loose
       warn(`the JSON body has ${lenient.fixes.join(' and ')}; read as the real server reads it`)
-      return tree
+      return [tree, lenient.text]
     } catch {
       // Not readable either: the original error stands.
     }
