@@ -5,8 +5,7 @@ import {
   type DtoDef,
   type FieldType,
 } from '../model/index.ts'
-import { parseGuid } from './formats/guid.ts'
-import { parseDate } from './formats/wcf-date.ts'
+import { scalarValue, unbound } from './bind-scalar.ts'
 import { listLimit } from './list-limit.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
 import { NumberToken } from './number-token.ts'
@@ -43,13 +42,6 @@ interface IssueSink {
 }
 
 const dropped = Symbol('dropped')
-const int32 = /^[+-]?\d+$/
-// `decimal.Parse` with NumberStyles.Number, as ServiceStack reads a decimal from text: a sign,
-// thousands separators in the integral part, a fraction, no exponent (issue 18). The integral
-// part and the fraction never compete for the same digits (no quadratic backtracking).
-const decimal = /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)$/
-/** .NET's `decimal.MaxValue`: past it the parser refuses the value. */
-const decimalMax = 79228162514264337593543950335
 
 /**
  * Binds a parsed body to a DTO through its field table: names case-insensitive, unknown names
@@ -113,51 +105,14 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
       // A number keeps its token as sent (`12.50`), as ServiceStack.Text stores it.
       if (input instanceof NumberToken) return input.text
       return storedAsText(input, ctx)
-    case 'int': {
-      // `1.0` and `1e2` are refused, not rounded: Int32's parser takes digits only.
-      if (input instanceof NumberToken) return reject(type, input, ctx)
-      const n = typeof input === 'string' && int32.test(input.trim()) ? Number(input) : input
-      if (typeof n === 'number' && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647)
-        return n
-      return reject(type, input, ctx)
-    }
-    case 'decimal': {
-      const n =
-        input instanceof NumberToken
-          ? /[eE]/.test(input.text)
-            ? undefined
-            : input.value
-          : typeof input === 'string' && decimal.test(input.trim())
-            ? Number(input.trim().replaceAll(',', ''))
-            : input
-      if (typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= decimalMax) return n
-      return reject(type, input, ctx)
-    }
-    case 'bool': {
-      if (typeof input === 'boolean') return input
-      const text = (input instanceof NumberToken ? input.text : String(input)).trim().toLowerCase()
-      if (text === 'true' || text === '1') return true
-      if (text === 'false' || text === '0') return false
-      return reject(type, input, ctx)
-    }
-    case 'date': {
-      const date = typeof input === 'string' ? parseDate(input) : undefined
-      return date ?? reject(type, input, ctx)
-    }
-    case 'guid': {
-      const guid = typeof input === 'string' ? parseGuid(input) : undefined
-      return guid ?? reject(type, input, ctx)
-    }
+    case 'int':
+    case 'decimal':
+    case 'bool':
+    case 'date':
+    case 'guid':
     case 'enum': {
-      if (typeof input === 'string') {
-        const text = input.trim()
-        const lower = text.toLowerCase()
-        const byName = type.values.find((name) => name.toLowerCase() === lower)
-        if (byName) return byName
-        if (int32.test(text)) return type.values[Number(text)] ?? reject(type, input, ctx)
-      }
-      if (typeof input === 'number') return type.values[input] ?? reject(type, input, ctx)
-      return reject(type, input, ctx)
+      const value = scalarValue(type, input)
+      return value === unbound ? reject(type, input, ctx) : value
     }
     case 'any':
       return input instanceof NumberToken ? input.value : input
