@@ -12,16 +12,11 @@ const int32 = /^[+-]?\d+$/
 // thousands separators in the integral part, a fraction, no exponent (issue 18). The integral
 // part and the fraction never compete for the same digits (no quadratic backtracking).
 const decimal = /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)$/
-/** .NET's `decimal.MaxValue`: past it the parser refuses the value. */
-const decimalMax = 79228162514264337593543950335
+/** .NET's `decimal.MaxValue` (79228162514264337593543950335) as the nearest double. */
+const decimalMax = 7.922816251426434e28
 
 /** What a value that does not convert gives: the binder drops it and reports it. */
 export const unbound = Symbol('unbound')
-
-type ScalarType = Extract<
-  FieldType,
-  { kind: 'int' | 'decimal' | 'bool' | 'date' | 'guid' | 'enum' }
->
 
 /** A scalar field's value from its input, or `unbound`. */
 export function scalarValue(type: FieldType, input: Loose): unknown {

@@ -37,6 +37,7 @@ export function errorBody(
 
 /** Control characters and lone surrogates: what a message quoting a body must not carry. */
 const unprintable =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**

@@ -38,6 +38,7 @@ export class InvalidXmlCharacter extends Error {
 
 /** The characters text needs escaped, and those XML 1.0 cannot hold at all. */
 const special =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
   /[<>&"'\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 export function escapeXml(text: string): string {
