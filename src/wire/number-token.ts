@@ -14,8 +14,12 @@ export class NumberToken {
   }
 }
 
-/** Text that may hold such a number (a fraction ending in 0, an exponent, 16 digits in a row). */
-const telling = /\d[eE][+-]?\d|\.\d*0(?!\d)|\d{16}/
+/**
+ * Text that may hold such a number: after `:`, `,` or `[`, a number with an exponent, a
+ * fraction ending in 0, or 16 digits in a row. (Matching anywhere took every GUID with a digit,
+ * an `e` and a digit, `435e-9`, for an exponent: a second parse on most requests.)
+ */
+const telling = /[:,[]\s*-?(?:\d+(?:\.\d+)?[eE]|\d+\.\d*0(?!\d)|\d{16})/
 
 /** A number whose token JavaScript would not write back as it came. */
 function tellsMore(source: string): boolean {
