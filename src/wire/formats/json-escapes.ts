@@ -7,7 +7,7 @@
 /** A raw DEL or C1 character. */
 const c1 = /[\u007f-\u009f]/
 
-// Scanning every answer with a regular expression cost about 7,000 instructions per JSON answer
+// Scanning every answer with a regular expression cost 630 ns for 600 characters
 // (docs/performance.md). An answer of only ASCII, nearly every one, holds no C1 character: the
 // encoder says so natively (its UTF-8 is as long as the text) at a tenth of the regex's cost,
 // and DEL, which is ASCII, is looked for on its own. The scratch bytes are written and never
