@@ -8,7 +8,7 @@ import { isDefaultValue } from './is-default-value.ts'
 import { serviceStackEscapes } from './json-escapes.ts'
 import { lenientJson } from './json-lenient.ts'
 import { withNumberTokens } from '../number-token.ts'
-import { plainDecimal } from './plain-decimal.ts'
+import { needsPlain, plainDecimal } from './plain-decimal.ts'
 
 /**
  * Parses a JSON request body. As ServiceStack.Text, an empty body is an empty DTO and a body
@@ -197,10 +197,4 @@ function writeValue(type: FieldType, value: unknown, options: WriteOptions): str
       return out + ']'
     }
   }
-}
-
-/** Whether JavaScript writes this number with an exponent (1e21 and up, under 1e-6). */
-function needsPlain(n: number): boolean {
-  const size = Math.abs(n)
-  return size >= 1e21 || (size < 1e-6 && size !== 0)
 }

@@ -11,3 +11,9 @@ export function plainDecimal(n: number): string {
   const plain = n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 28 })
   return plain === '-0' ? '0' : plain
 }
+
+/** Whether JavaScript writes this number with an exponent (1e21 and up, under 1e-6). */
+export function needsPlain(n: number): boolean {
+  const size = Math.abs(n)
+  return size >= 1e21 || (size < 1e-6 && size !== 0)
+}
