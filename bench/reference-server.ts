@@ -17,7 +17,7 @@ interface Comment {
   ThreadKey: string | null
   AuthorIpAddress: string | null
   CustomData: string | null
-  Rating: number | null
+  Rating: number | string | null
 }
 
 const counts = Number(process.env.REFERENCE_COMMENTS ?? 24)

@@ -7,7 +7,7 @@ import {
   type DtoDef,
 } from '../model/index.ts'
 import { collectionKeys, type Store, type StoreSnapshot, type StoreState } from '../store/index.ts'
-import { bindDto, defaultWriteOptions, writeJson } from '../wire/index.ts'
+import { bindDto, defaultWriteOptions, withNumberTokens, writeJson } from '../wire/index.ts'
 
 /** The collections as `/__mock/state` and the state file name them, with their DTOs. */
 export const stateCollections = [
@@ -45,7 +45,8 @@ export function stateFileJson(snapshot: StoreSnapshot): string {
 export function parseStateFile(text: string, now: Date): StoreSnapshot {
   let document: unknown
   try {
-    document = JSON.parse(text)
+    // With the text of numbers that say more than their value (a decimal's scale), as written.
+    document = withNumberTokens(text) ?? JSON.parse(text)
   } catch (error) {
     throw new Error(`Failed to read the state file: not JSON (${(error as Error).message})`)
   }

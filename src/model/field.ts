@@ -74,7 +74,14 @@ export function intField(): FieldSpec<number> {
 export function boolField(): FieldSpec<boolean> {
   return spec({ kind: 'bool' })
 }
-export function decimalField(): FieldSpec<number> {
+/**
+ * A .NET `decimal` inside the mock: a number, or its exact text where a double would lose its
+ * scale or its digits (`"4.50"`, `"12345678901234567890.5"`), which every writer writes back as
+ * that number token, as .NET's decimal keeps them.
+ */
+export type Decimal = number | string
+
+export function decimalField(): FieldSpec<Decimal> {
   return spec({ kind: 'decimal' })
 }
 export function dateField(): FieldSpec<Date> {

@@ -2,6 +2,7 @@ export {
   defineDto,
   describeType,
   findField,
+  type Decimal,
   type DtoDef,
   type DtoValue,
   type FieldEntry,

@@ -29,18 +29,8 @@ export function scalarValue(type: FieldType, input: Loose): unknown {
         return n
       return unbound
     }
-    case 'decimal': {
-      const n =
-        input instanceof NumberToken
-          ? /[eE]/.test(input.text)
-            ? undefined
-            : input.value
-          : typeof input === 'string' && decimal.test(input.trim())
-            ? Number(input.trim().replaceAll(',', ''))
-            : input
-      if (typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= decimalMax) return n
-      return unbound
-    }
+    case 'decimal':
+      return decimalValue(input)
     case 'bool': {
       if (typeof input === 'boolean') return input
       const text = (input instanceof NumberToken ? input.text : String(input)).trim().toLowerCase()
@@ -70,4 +60,35 @@ export function scalarValue(type: FieldType, input: Loose): unknown {
     default:
       return unbound
   }
+}
+
+/**
+ * A decimal as ServiceStack reads it: from a JSON number without an exponent, or from text as
+ * `decimal.Parse` reads it (a sign, thousands separators, a fraction); within .NET decimal's
+ * range. Where its text says more than a double keeps (`4.50`, 20 digits), the text is the
+ * value (model `Decimal`), so that it is answered as sent.
+ */
+function decimalValue(input: Loose): unknown {
+  let text: string
+  if (input instanceof NumberToken) {
+    if (/[eE]/.test(input.text)) return unbound
+    text = input.text
+  } else if (typeof input === 'string' && decimal.test(input.trim())) {
+    text = input.trim().replaceAll(',', '').replace(/^\+/, '')
+  } else if (typeof input === 'number') {
+    return Number.isFinite(input) && Math.abs(input) <= decimalMax ? input : unbound
+  } else return unbound
+  const value = Number(text)
+  if (!Number.isFinite(value) || Math.abs(value) > decimalMax) return unbound
+  const exact = exactDecimal(text)
+  return exact === String(value) ? value : exact
+}
+
+/** The text of a decimal as .NET writes it back: no leading zeros, no bare point. */
+function exactDecimal(text: string): string {
+  const negative = text.startsWith('-')
+  let [whole = '', fraction] = (negative ? text.slice(1) : text).split('.')
+  whole = whole.replace(/^0+(?=\d)/, '') || '0'
+  const body = fraction === undefined || fraction === '' ? whole : `${whole}.${fraction}`
+  return negative ? `-${body}` : body
 }

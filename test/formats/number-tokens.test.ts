@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildApp, commentKey, sendJson } from '../support/index.ts'
+import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
+import { createStore } from '../../src/index.ts'
+import { buildApp, commentKey, now, sendJson } from '../support/index.ts'
 import { abTestId } from '../support/index.ts'
 
 // Issue 18, gaps 2 and 3: a JSON number is read by its text, as ServiceStack.Text reads it.
@@ -41,10 +43,41 @@ describe('JSON numbers read by their text', () => {
     },
   )
 
-  it('reads a decimal with a fraction', async () => {
-    const { json, warning } = await putComment('{"Key":"KEY","Rating":4.50}')
-    expect(json.Rating).toBe(4.5)
-    expect(warning).toBeNull()
+  // Gap 2: .NET's decimal keeps its scale and its digits; so does the mock, in every format.
+  it.each([
+    ['4.50', 'application/json', '"Rating":4.50}'],
+    ['4.50', 'application/xml', '<Rating>4.50</Rating>'],
+    ['4.50', 'application/jsv', 'Rating:4.50}'],
+    ['4.50', 'text/csv', ',4.50\r\n'],
+    ['12345678901234567890.5', 'application/json', '"Rating":12345678901234567890.5}'],
+    ['-0.10', 'application/json', '"Rating":-0.10}'],
+    ['"1,000.50"', 'application/json', '"Rating":1000.50}'],
+    ['"4.5"', 'application/json', '"Rating":4.5}'],
+  ])('answers the decimal %s as sent, in %s', async (token, accept, written) => {
+    const { app, store } = buildApp()
+    const body = `{"Key":"${commentKey(store)}","Rating":${token}}`
+    const response = await sendJson(app, 'PUT', commentsPath, body, { Accept: accept })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-mock-warning')).toBeNull()
+    expect(await response.text()).toContain(written)
+  })
+
+  it('keeps a decimal sent in XML or JSV as its text too', async () => {
+    const { app, store } = buildApp()
+    const key = commentKey(store)
+    const ns = 'http://schemas.datacontract.org/2004/07/Cms.Services.Comments.DTO'
+    const xml = await app.request(commentsPath, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/xml', Accept: 'application/json' },
+      body: `<CommentUpdateRequest xmlns="${ns}"><Key>${key}</Key><Rating>2.250</Rating></CommentUpdateRequest>`,
+    })
+    expect(await xml.text()).toContain('"Rating":2.250}')
+    const jsv = await app.request(commentsPath, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/jsv', Accept: 'application/json' },
+      body: `{Key:${key},Rating:3.10}`,
+    })
+    expect(await jsv.text()).toContain('"Rating":3.10}')
   })
 
   it.each([['1.0'], ['1e2'], ['2.50']])('drops the int %s, not rounded', async (token) => {
@@ -56,5 +89,17 @@ describe('JSON numbers read by their text', () => {
     expect(response.headers.get('x-mock-warning')).toContain(
       `Variations[0].Distribution: '${token}' is not a valid int; the value was dropped`,
     )
+  })
+
+  it('keeps the text of a decimal through the state file', async () => {
+    const { app, store } = buildApp()
+    const key = commentKey(store)
+    await sendJson(app, 'PUT', commentsPath, `{"Key":"${key}","Rating":4.50}`)
+    const text = stateFileJson(store.snapshot())
+    expect(text).toContain('"Rating":4.50')
+    const restored = createStore({ seed: 1 })
+    restored.restore(parseStateFile(text, now))
+    expect(restored.state.comments.get(key.toLowerCase())?.Rating).toBe('4.50')
+    expect(stateFileJson(restored.snapshot())).toBe(text)
   })
 })

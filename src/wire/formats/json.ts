@@ -128,6 +128,8 @@ function nodeOf(type: FieldType, value: unknown, options: WriteOptions, rawJson:
     case 'decimal':
       // A decimal never has an exponent (plain-decimal.ts): the few numbers JavaScript would
       // write with one go in as raw JSON.
+      // A decimal held as its exact text (model `Decimal`) is written as that number token.
+      if (typeof value === 'string') return rawJson(value)
       if (!Number.isFinite(value)) return null
       return needsPlain(value as number) ? rawJson(plainDecimal(value as number)) : value
     case 'bool':
@@ -172,6 +174,7 @@ function writeValue(type: FieldType, value: unknown, options: WriteOptions): str
     case 'int':
       return Number.isFinite(value) ? String(value) : 'null'
     case 'decimal':
+      if (typeof value === 'string') return value
       return Number.isFinite(value) ? plainDecimal(value as number) : 'null'
     case 'bool':
       return value ? 'true' : 'false'

@@ -45,6 +45,7 @@ export function jsvValue(type: FieldType, value: unknown, options: WriteOptions)
     case 'int':
       return Number.isFinite(value) ? String(value) : ''
     case 'decimal':
+      if (typeof value === 'string') return value
       return Number.isFinite(value) ? plainDecimal(value as number) : ''
     case 'bool':
       return value ? 'True' : 'False'

@@ -193,7 +193,7 @@ function scalarText(type: FieldType, value: unknown): string {
     case 'date':
       return xsdDateTime(value as Date)
     case 'decimal':
-      return plainDecimal(value as number)
+      return typeof value === 'string' ? value : plainDecimal(value as number)
     default:
       return String(value)
   }
