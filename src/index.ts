@@ -34,6 +34,7 @@ export type {
   ABTestStatus,
   ABTestViewModel,
   CommentResponse,
+  Decimal,
   CommentStatus,
   CommentUpdateRequest,
   ContainerInfoMessage,
