@@ -13,8 +13,14 @@ import {
 // Field tables of the spec, sections 2.7 to 2.10: every field nullable.
 
 const namespace = 'Cms.Services.InlineEditing.Messages'
+/**
+ * The container and lifecycle models live in a contract namespace of their own, not the
+ * message's (issue 18): DataContractSerializer writes their members under a prefix. Neutral,
+ * as every namespace here; `--xml-namespace` sets a host's real ones.
+ */
+const modelsNamespace = 'Cms.Services.InlineEditing.Models'
 
-export const LifecycleStatusModel = defineDto('LifecycleStatusModel', namespace, {
+export const LifecycleStatusModel = defineDto('LifecycleStatusModel', modelsNamespace, {
   DisplayStatus: nullable(stringField()),
   IsAdmin: nullable(boolField()),
   IsEditable: nullable(boolField()),
@@ -43,7 +49,7 @@ export const FieldModel = defineDto('FieldModel', namespace, {
 })
 export type FieldModel = DtoValue<typeof FieldModel>
 
-export const ContainerInfoModel = defineDto('ContainerInfoModel', namespace, {
+export const ContainerInfoModel = defineDto('ContainerInfoModel', modelsNamespace, {
   ItemId: nullable(stringField()),
   ItemType: nullable(stringField()),
   DisplayType: nullable(stringField()),

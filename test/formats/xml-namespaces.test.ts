@@ -30,8 +30,19 @@ describe('XML namespaces of nested types', () => {
     expect(text).toContain('</d2p1:ContainerInfoModel></ContainersInfo><PageId>p</PageId>')
   })
 
-  it('writes one namespace throughout when the types share it', () => {
+  it('writes the models in their own namespace by default, as the field tables declare', () => {
     const text = writeXml(ContainerInfoMessage, message, {})
+    expect(text).toContain(
+      '<ContainersInfo xmlns:d2p1="http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Models"><d2p1:ContainerInfoModel>',
+    )
+    // LifecycleStatusModel shares the container's namespace: no second prefix.
+    expect(text).toContain('<d2p1:ItemStatus><d2p1:DisplayStatus>Published</d2p1:DisplayStatus>')
+  })
+
+  it('writes one namespace throughout when the types share it', () => {
+    const messages = 'http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Messages'
+    const shared = { ContainerInfoModel: messages, LifecycleStatusModel: messages }
+    const text = writeXml(ContainerInfoMessage, message, shared)
     expect(text).not.toMatch(/d\dp1:ContainerInfoModel/)
     expect(text).toContain('<ContainersInfo><ContainerInfoModel>')
   })
