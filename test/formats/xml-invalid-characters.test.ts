@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
+import { InvalidXmlCharacter, writeXml } from '../../src/wire/formats/xml.ts'
 import { buildApp, commentKey, sendJson } from '../support/index.ts'
+import { dtoValue, writtenDtos } from './arbitraries.ts'
 
 // Issue 18, bug 1: a character XML 1.0 forbids is never written. ServiceStack's XmlWriter throws
 // on it, so the real answer is a 500 ResponseStatus in XML naming the character; every XML
@@ -65,6 +67,42 @@ describe('XML answers and the characters XML cannot hold', () => {
         expect(status).toBe(stored && forbidden.test(message) ? 500 : 200)
       }),
       { numRuns: 150 },
+    )
+  })
+
+  describe.each(writtenDtos.map((def) => [def.name, def] as const))('a generated %s', (_, def) => {
+    const fields = def.entries.filter((entry) => entry.spec.type.kind === 'string')
+    const withText = (value: Record<string, unknown>, text: string): Record<string, unknown> => {
+      const field = fields[text.length % Math.max(1, fields.length)]
+      return field ? { ...value, [field.name]: text } : value
+    }
+    const allowed = fc.string({ unit: 'binary', maxLength: 8 }).filter((t) => !forbidden.test(t))
+
+    it('with any allowed characters is XML a parser reads', () => {
+      fc.assert(
+        fc.property(dtoValue(def), allowed, (value, text) => {
+          const xml = writeXml(def, withText(value, text))
+          expect(XMLValidator.validate(xml)).toBe(true)
+          expect(forbidden.test(xml)).toBe(false)
+        }),
+        { numRuns: 60 },
+      )
+    })
+  })
+
+  it.each(
+    writtenDtos
+      .filter((def) => def.entries.some((entry) => entry.spec.type.kind === 'string'))
+      .map((def) => [def.name, def] as const),
+  )('refuses a generated %s holding a forbidden character, as XmlWriter refuses it', (_, def) => {
+    const field = def.entries.find((entry) => entry.spec.type.kind === 'string')?.name ?? ''
+    fc.assert(
+      fc.property(dtoValue(def), fc.string({ maxLength: 8 }), (value, text) => {
+        expect(() => writeXml(def, { ...value, [field]: `${text}\u0001` })).toThrow(
+          InvalidXmlCharacter,
+        )
+      }),
+      { numRuns: 30 },
     )
   })
 })
