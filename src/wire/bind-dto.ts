@@ -101,10 +101,11 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
   switch (type.kind) {
     case 'string':
       if (typeof input === 'string') return input
-      if (typeof input === 'number' || typeof input === 'boolean') return String(input)
+      if (typeof input === 'boolean') return String(input)
       // A number keeps its token as sent (`12.50`), as ServiceStack.Text stores it.
-      if (input instanceof NumberToken) return input.text
-      return storedAsText(input, ctx)
+      if (typeof input === 'number') return storedAs(input, String(input), ctx)
+      if (input instanceof NumberToken) return storedAs(input, input.text, ctx)
+      return storedAs(input, (JSON.stringify(input) ?? '').replaceAll('"', ''), ctx)
     case 'int':
     case 'decimal':
     case 'bool':
@@ -157,12 +158,12 @@ function reject(type: FieldType, input: Loose, ctx: BindContext): typeof dropped
 }
 
 /**
- * ServiceStack.Text reads an object or a list where a string is due as its raw text, and its
- * string reader then removes every `"`: `{"source":"app"}` is stored as `{source:app}`.
- * Reported as an issue, so that the client hears what production stores (issue 18).
+ * What ServiceStack.Text stores where a string is due and something else came: a number as its
+ * token (`12.50`), an object or a list as its raw text with every `"` removed (`{"source":
+ * "app"}` is `{source:app}`). Reported as an issue, so that the client hears what production
+ * stores (issue 18).
  */
-function storedAsText(input: Loose, ctx: BindContext): string {
-  const stored = (JSON.stringify(input) ?? '').replaceAll('"', '')
+function storedAs(input: Loose, stored: string, ctx: BindContext): string {
   const { sink } = ctx
   if (sink.issues.length >= listLimit) sink.more++
   else {

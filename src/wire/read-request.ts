@@ -59,7 +59,7 @@ export async function readRequest(
         ctx.warnings.add(
           issue.stored === undefined
             ? `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`
-            : `${issue.path}: '${issue.value}' is not a string; the real server stores its text without quotes: '${issue.stored}'`,
+            : `${issue.path}: '${issue.value}' is not a string; the real server stores it as the text '${issue.stored}'`,
         )
       }
       ctx.warnings.addUnwritten(bodyIssues.more)

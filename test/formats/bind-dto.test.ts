@@ -124,7 +124,6 @@ describe('bindDto', () => {
       // string
       { def: CommentUpdateRequest, field: 'Key', input: 'abc', value: 'abc' },
       { def: CommentUpdateRequest, field: 'Key', input: '', value: '' },
-      { def: CommentUpdateRequest, field: 'Key', input: 42, value: '42' },
       { def: CommentUpdateRequest, field: 'Key', input: true, value: 'true' },
       // int
       { def: VariationViewModel, field: 'Distribution', input: 50, value: 50 },
@@ -197,6 +196,7 @@ describe('bindDto', () => {
   // Issue 18, gap 3: ServiceStack.Text keeps an object or a list sent to a string field as its
   // text, every `"` removed, and the mock says so rather than claiming it drops the value.
   it.each<{ input: Loose; stored: string }>([
+    { input: 42, stored: '42' },
     { input: { source: 'app', n: 1 }, stored: '{source:app,n:1}' },
     { input: ['a', 'b'], stored: '[a,b]' },
     { input: { a: { b: [1, 'x'] } }, stored: '{a:{b:[1,x]}}' },

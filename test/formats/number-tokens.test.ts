@@ -28,9 +28,12 @@ describe('JSON numbers read by their text', () => {
     ['12345678901234567890', '12345678901234567890'],
     ['7', '7'],
   ])('keeps %s as the text %s in a string field', async (token, stored) => {
-    const { status, json } = await putComment(`{"Key":"KEY","CustomData":${token}}`)
+    const { status, json, warning } = await putComment(`{"Key":"KEY","CustomData":${token}}`)
     expect(status).toBe(200)
     expect(json.CustomData).toBe(stored)
+    expect(warning).toBe(
+      `CustomData: '${token}' is not a string; the real server stores it as the text '${stored}'`,
+    )
   })
 
   it.each([['1e2'], ['1E2'], ['1e21'], ['1e30'], ['7.922816251426434e29']])(

@@ -14,7 +14,7 @@ describe('an object or a list sent to a string field', () => {
     expect(response.status).toBe(200)
     expect(((await response.json()) as { CustomData: string }).CustomData).toBe('{source:app,n:1}')
     expect(response.headers.get('x-mock-warning')).toBe(
-      `CustomData: '{"source":"app","n":1}' is not a string; the real server stores its text without quotes: '{source:app,n:1}'`,
+      `CustomData: '{"source":"app","n":1}' is not a string; the real server stores it as the text '{source:app,n:1}'`,
     )
   })
 
