@@ -153,8 +153,9 @@ describe('JsonServiceClient with the generated DTOs', () => {
     const hinted = await fetch(`${base}/api/CommentUpdateRequest`, { method: 'PUT', body: '{}' })
     expect(hinted.status).toBe(404)
     expect(hinted.headers.get('x-mock-warning')).toContain('useBasePath()')
+    // The client turns a body that is no ResponseStatus into one made of the status.
     await expect(
       new JsonServiceClient(base).put(new dtos.CommentUpdateRequest({ Key: key })),
-    ).rejects.toBeDefined()
+    ).rejects.toMatchObject({ responseStatus: { errorCode: '404' } })
   }, 120_000)
 })
