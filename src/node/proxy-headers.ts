@@ -18,7 +18,7 @@ const hopByHop = new Set([
  * often only `keep-alive` or `close`, which need no set of their own).
  */
 function dropped(connection: string | undefined): ReadonlySet<string> {
-  if (connection === undefined) return hopByHop
+  if (connection === undefined || /^\s*(?:keep-alive|close)\s*$/i.test(connection)) return hopByHop
   const listed = connection
     .split(',')
     .map((token) => token.trim().toLowerCase())

@@ -36,15 +36,17 @@ export function createProxy(options: ProxyOptions): Fallback {
   const prefix = upstream.pathname.replace(/\/+$/, '')
   const name = upstream.origin
   // undici loads with the first forwarded request: a mock without --proxy never pays for it.
-  let pool: Promise<Pool> | undefined
+  // Once it has, the pool is taken as it is, with no promise to wait for on each request.
+  let pool: Pool | undefined
+  let loading: Promise<Pool> | undefined
   const poolOf = (): Promise<Pool> =>
-    (pool ??= import('undici').then(
+    (loading ??= import('undici').then(
       ({ Pool }) =>
-        new Pool(upstream.origin, {
+        (pool = new Pool(upstream.origin, {
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,
           connect: { rejectUnauthorized: !options.insecure },
-        }),
+        })),
     ))
   return {
     source: 'proxy',
@@ -73,7 +75,7 @@ export function createProxy(options: ProxyOptions): Fallback {
               responseBody: bytes,
             })),
       )
-      ;(await poolOf()).dispatch(
+      ;(pool ?? (await poolOf())).dispatch(
         {
           method: request.method as Dispatcher.HttpMethod,
           path,
