@@ -7,34 +7,46 @@ const script = dashboardScript(dashboardSettings)
 // offline, behind the service worker and in Storybook alike. The CSP says so to the browser too,
 // and allows only the page's own script and style, by their hashes: markup slipped into the
 // page could not run or restyle it.
-const contentSecurityPolicy = [
-  "default-src 'none'",
-  `script-src ${cspHash(script)}`,
-  `style-src ${cspHash(dashboardStyle)}`,
-  "connect-src 'self'",
-  "img-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ')
+async function contentSecurityPolicy(): Promise<string> {
+  return [
+    "default-src 'none'",
+    `script-src ${await cspHash(script)}`,
+    `style-src ${await cspHash(dashboardStyle)}`,
+    "connect-src 'self'",
+    "img-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+}
 
-/**
- * The dashboard's answer headers. The policy is sent as a header too, where `frame-ancestors`
- * counts (a `<meta>` policy ignores it): with `X-Frame-Options` for older browsers, no other
- * site can frame the dashboard and trick a click on reset.
- */
-export const dashboardHeaders: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `${contentSecurityPolicy}; frame-ancestors 'none'`,
-  'X-Frame-Options': 'DENY',
-})
+export interface DashboardPage {
+  readonly html: string
+  /**
+   * Its answer headers. The policy is sent as a header too, where `frame-ancestors` counts (a
+   * `<meta>` policy ignores it): with `X-Frame-Options` for older browsers, no other site can
+   * frame the dashboard and trick a click on reset.
+   */
+  readonly headers: Readonly<Record<string, string>>
+}
 
 /**
  * The dashboard `GET /__mock` serves: counts, a table per collection, the live journal, reset,
  * snapshots, latency and fault settings; one document with no external assets.
- * @example new Response(dashboardHtml({ basePath: '/RestApi' }), { headers: { 'Content-Type': 'text/html' } })
+ * @example const { html, headers } = await dashboardPage({ basePath: '/RestApi' })
  */
-export function dashboardHtml(options: { basePath: string }): string {
-  const basePath = escapeHtml(options.basePath)
+export async function dashboardPage(options: { basePath: string }): Promise<DashboardPage> {
+  const policy = await contentSecurityPolicy()
+  return {
+    html: dashboardHtml(escapeHtml(options.basePath), policy),
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': `${policy}; frame-ancestors 'none'`,
+      'X-Frame-Options': 'DENY',
+    },
+  }
+}
+
+function dashboardHtml(basePath: string, contentSecurityPolicy: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

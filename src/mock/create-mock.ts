@@ -8,9 +8,9 @@ import {
   recordRequest,
   type ControlState,
 } from '../control/index.ts'
-import { createDispatch, resolveConfig } from '../wire/index.ts'
+import { createDispatch, resolveConfig, type ControlResolver } from '../wire/index.ts'
 import { operations } from '../../handlers/operations.ts'
-import { createControl } from './control-routes.ts'
+import type { ControlDeps } from './control-routes.ts'
 import { applyFixtures } from './fixtures.ts'
 import type { Mock, MockOptions, StateChoice } from './mock.ts'
 import { createMockScenarios } from './mock-scenarios.ts'
@@ -80,7 +80,7 @@ export function createMock(options: MockOptions): Mock {
   const passthrough = new Set<string>()
   const passthroughProblem = setPassthrough(passthrough, options.passthrough ?? [], operations)
   if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
-  const controlRoutes = createControl({
+  const controlDeps: ControlDeps = {
     fallbacks,
     passthrough,
     operations,
@@ -96,12 +96,20 @@ export function createMock(options: MockOptions): Mock {
       return createOpenApiDocument({ operations, basePath: config.basePath })
     },
     dashboard: async () => {
-      const { dashboardHtml, dashboardHeaders } = await import('../control/dashboard.ts')
-      return new Response(dashboardHtml({ basePath: config.basePath }), {
-        headers: { ...dashboardHeaders },
-      })
+      const { dashboardPage } = await import('../control/dashboard.ts')
+      const { html, headers } = await dashboardPage({ basePath: config.basePath })
+      return new Response(html, { headers: { ...headers } })
     },
-  })
+  }
+  // The routes under /__mock load on their first request: a page that never asks for them
+  // carries them only in a lazy chunk.
+  let loadedRoutes: Promise<ControlResolver> | undefined
+  const controlRoutes: ControlResolver = async (request, url, host) => {
+    loadedRoutes ??= import('./control-routes.ts').then(({ createControl }) =>
+      createControl(controlDeps),
+    )
+    return (await loadedRoutes)(request, url, host)
+  }
   const dispatch = createDispatch({
     operations,
     control: controlRoutes,

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
-import { dashboardHeaders, dashboardHtml } from '../../src/control/dashboard.ts'
+import { dashboardPage } from '../../src/control/dashboard.ts'
 import {
   dashboardScript,
   dashboardSettings,
@@ -25,7 +25,7 @@ async function pageThroughMsw(): Promise<Response> {
   return response
 }
 
-const html = dashboardHtml({ basePath: '/RestApi' })
+const { html, headers: dashboardHeaders } = await dashboardPage({ basePath: '/RestApi' })
 const script = dashboardScript(dashboardSettings)
 
 describe('GET /__mock: the dashboard page', () => {
@@ -64,7 +64,7 @@ describe('GET /__mock: the dashboard page', () => {
   })
 })
 
-describe('dashboardHtml: a self-contained page', () => {
+describe('dashboardPage: a self-contained page', () => {
   it('loads no external script, style, font or image', () => {
     expect(html).not.toMatch(/\bsrc\s*=/i)
     expect(html).not.toMatch(/<link\b/i)
@@ -121,9 +121,11 @@ describe('dashboardHtml: a self-contained page', () => {
   })
 })
 
-describe('dashboardHtml: escaping', () => {
-  it('escapes a base path that carries markup', () => {
-    const page = dashboardHtml({ basePath: `/</script><script>alert("x")</script>'&` })
+describe('dashboardPage: escaping', () => {
+  it('escapes a base path that carries markup', async () => {
+    const { html: page } = await dashboardPage({
+      basePath: `/</script><script>alert("x")</script>'&`,
+    })
     expect(page).toContain(
       '&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;&amp;</code>',
     )
