@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw'
 import {
+  checkHar,
   createMock,
   createReplay,
   type Har,
@@ -38,11 +39,12 @@ export function createHandlers(
 ): HttpHandler[] {
   const mock = 'dispatch' in options ? options : createMock(options)
   const { session } = handlerOptions
-  const recordings = handlerOptions.replay === undefined ? [] : [handlerOptions.replay].flat()
+  // Each recording is checked as `--replay` checks its file at the start, naming the entry.
+  const recordings = (
+    handlerOptions.replay === undefined ? [] : [handlerOptions.replay].flat()
+  ).map((har, index) => [checkHar(har, `replay ${index + 1}`), `replay ${index + 1}`] as const)
   // Replays go before any proxy, as `--replay` does on the server.
-  mock.fallbacks.unshift(
-    ...recordings.map((har, index) => createReplay(har as Har, `replay ${index + 1}`)),
-  )
+  mock.fallbacks.unshift(...recordings.map(([har, name]) => createReplay(har, name)))
   // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
   // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
   const answer = async ({

@@ -63,11 +63,19 @@ export function parseHar(text: string, file: string): Har {
   } catch (error) {
     throw new Error(`${file} is not JSON: ${(error as Error).message}`)
   }
+  return checkHar(document, file)
+}
+
+/**
+ * A HAR document already read (`createHandlers(mock, { replay })`), checked as `parseHar`
+ * checks one: an error naming `name` and the entry for what replaying needs and it lacks.
+ */
+export function checkHar(document: unknown, name: string): Har {
   const entries = (document as { log?: { entries?: unknown } } | null)?.log?.entries
-  if (!Array.isArray(entries)) throw new Error(`${file} has no log.entries list`)
+  if (!Array.isArray(entries)) throw new Error(`${name} has no log.entries list`)
   entries.forEach((entry: unknown, index) => {
     const problem = entryProblem(entry)
-    if (problem) throw new Error(`${file}: entry ${index}: ${problem}`)
+    if (problem) throw new Error(`${name}: entry ${index}: ${problem}`)
   })
   return document as Har
 }

@@ -70,3 +70,29 @@ describe('replay through setupServer', () => {
     expect(update.status).toBe(200)
   })
 })
+
+describe('a recording that cannot be replayed', () => {
+  it.each([
+    ['no entries list', { log: {} }, /^replay 1 has no log\.entries list$/],
+    [
+      'an entry without a URL',
+      { log: { entries: [{ request: { method: 'GET' }, response: { status: 200 } }] } },
+      /^replay 1: entry 0: request\.url is missing/,
+    ],
+    [
+      'an entry without a status',
+      {
+        log: {
+          entries: [
+            har.log.entries[0],
+            { request: { method: 'GET', url: 'http://h/x' }, response: {} },
+          ],
+        },
+      },
+      /^replay 1: entry 1: response\.status is missing$/,
+    ],
+  ])('stops createHandlers for %s, naming the entry', (_name, document, message) => {
+    const mock = createMock({ store: createStore({ seed: 1 }) })
+    expect(() => createHandlers(mock, { replay: document as unknown as Har })).toThrow(message)
+  })
+})
