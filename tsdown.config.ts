@@ -29,9 +29,8 @@ export default defineConfig({
       // The model, the wire and the store that some entry point loads at start, as one chunk.
       // Split by which entry points share each module, they made eight small chunks, and a
       // page's bundler keeps each of them a chunk of its own, compressed apart: 2.8 KB more
-      // gzipped at start (docs/performance.md, "Browser bundle"). What loads on first use (the
-      // CSV and XML readers) stays apart.
-      // The declarations keep their own layout.
+      // gzipped at start (docs/performance.md, "The bundle under 1.6× again"). What loads on
+      // first use (the CSV and XML readers) stays apart; the declarations keep their layout.
       groups: [
         {
           name: 'wire',
