@@ -14,8 +14,8 @@ export interface ProxyThroughput {
   readonly directRps: number
   /** Each proxy's median req/s, by the name it was given. */
   readonly proxiedRps: ReadonlyMap<string, number>
-  /** 5xx answers and errors through the proxies: a proxy under load loses nothing. */
-  readonly lost: number
+  /** 5xx answers and errors through each proxy, by its name: a proxy under load loses nothing. */
+  readonly lost: ReadonlyMap<string, number>
 }
 
 export async function measureProxies(
@@ -27,7 +27,7 @@ export async function measureProxies(
 ): Promise<ProxyThroughput> {
   const direct: number[] = []
   const proxied = new Map<string, number[]>([...proxies.keys()].map((name) => [name, []]))
-  let lost = 0
+  const lost = new Map<string, number>([...proxies.keys()].map((name) => [name, 0]))
   for (let round = 0; round < rounds; round++) {
     const upstream = await startUpstream()
     const started: Array<[string, ServerProcess]> = []
@@ -41,7 +41,7 @@ export async function measureProxies(
         const result = await runLoad(server.url, [update], seconds)
         if (name === null) direct.push(result.rps)
         else {
-          lost += result.errors + result.status5xx
+          lost.set(name, (lost.get(name) ?? 0) + result.errors + result.status5xx)
           proxied.get(name)?.push(result.rps)
         }
       }
