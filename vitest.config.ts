@@ -5,8 +5,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ['test/**/*.test.ts'],
-    // Real-browser tests need Chromium and run apart: `npm run test:browser`.
-    exclude: ['test/browser/**', '**/node_modules/**'],
+    // Real-browser tests need Chromium and run apart: `npm run test:browser`. Tests that spawn
+    // the command, move hundreds of megabytes or kill processes are the slow tier
+    // (`*.slow.test.ts`, `npm run test:slow`), which CI runs too.
+    exclude: ['test/browser/**', '**/*.slow.test.ts', '**/node_modules/**'],
     // Two cores on these machines: more workers only contend.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -97,14 +97,12 @@ export function createReplay(har: Har, name: string): Fallback {
   return {
     source: 'replay',
     name,
-    async answer(request) {
+    async answer(request, _host, sent) {
       const key = requestKey(request.method, new URL(request.url))
       const recorded = byRequest.get(key)
       if (!recorded) return undefined
-      // The body is read from a copy: a request no entry matches goes on to the proxy whole.
-      const body = recorded.some((r) => r.body !== null)
-        ? bodyKey(await request.clone().text())
-        : null
+      // Read through the shared reader: a request no entry matches goes on to the proxy whole.
+      const body = recorded.some((r) => r.body !== null) ? bodyKey(await sent.text()) : null
       const matching = recorded.filter(
         (r) => r.body === null || (body !== null && bodyMatches(r.body, body)),
       )

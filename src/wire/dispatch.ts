@@ -116,7 +116,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           return toResponse(answer, host.answerHeaders)
         }
         if (!match || passthrough.has(match.operation.requestDto.name)) {
-          const fallen = await fallBack(request, host, target, session, startedAt, started)
+          const fallen = await fallBack({
+            request,
+            host,
+            target,
+            session,
+            body: bodyOf(),
+            startedAt,
+            started,
+          })
           if (fallen) return fallen
         }
         if (!match) {
@@ -163,7 +171,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       if (fallbacks.length === 0) return undefined
       const selected = readSessionId(host, target.query, host.session)
       const session = selected instanceof ServiceError ? null : selected
-      return await fallBack(request, host, target, session, startedAt, started)
+      return await fallBack({
+        request,
+        host,
+        target,
+        session,
+        body: requestBody(request, host, config),
+        startedAt,
+        started,
+      })
     } catch (error) {
       console.error(
         'restapi-mock: unexpected error while answering',

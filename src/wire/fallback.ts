@@ -1,6 +1,7 @@
 import { toResponse, type Answer } from './answer.ts'
 import { errorResponse } from './errors.ts'
 import type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
+import type { RequestBody } from './request-body.ts'
 import { ServiceError } from './service-error.ts'
 import type { SplitUrl } from './split-url.ts'
 
@@ -13,8 +14,16 @@ export interface Fallback {
   readonly source: Exclude<AnswerSource, 'mock'>
   /** What `/__mock/settings` shows of it: the upstream's URL, the recording's file. */
   readonly name: string
-  /** The answer, or undefined when this fallback has none for the request. */
-  answer(request: Request, host: RequestHost): Promise<FallbackAnswer | ServiceError | undefined>
+  /**
+   * The answer, or undefined when this fallback has none for the request. `body` is the one
+   * reader of the request's body that everything before it shares (the method override may have
+   * read a form already): read it through `body`, never through `request` again.
+   */
+  answer(
+    request: Request,
+    host: RequestHost,
+    body: RequestBody,
+  ): Promise<FallbackAnswer | ServiceError | undefined>
 }
 
 /**
@@ -36,15 +45,21 @@ export interface FallbackAnswer {
   readonly body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null
 }
 
+/** A request that falls through to the fallbacks, with what the dispatch knows of it. */
+export interface FallingRequest {
+  readonly request: Request
+  readonly host: RequestHost
+  readonly target: SplitUrl
+  readonly session: string | null
+  /** The body's one reader, shared with whatever looked at it before. */
+  readonly body: RequestBody
+  /** When it arrived, in epoch ms, and `performance.now()` then. */
+  readonly startedAt: number
+  readonly started: number
+}
+
 /** The first fallback's answer to a request, recorded; undefined when none has one. */
-export type FallBack = (
-  request: Request,
-  host: RequestHost,
-  target: SplitUrl,
-  session: string | null,
-  startedAt: number,
-  started: number,
-) => Promise<Response | undefined>
+export type FallBack = (falling: FallingRequest) => Promise<Response | undefined>
 
 /**
  * The dispatch's last resort before the 404: the first fallback's answer, recorded with its
@@ -61,9 +76,9 @@ export function createFallBack(
     session: string | null,
   ) => RequestContext,
 ): FallBack {
-  return async (request, host, target, session, startedAt, started) => {
+  return async ({ request, host, target, session, body, startedAt, started }) => {
     for (const fallback of fallbacks) {
-      const result = await fallback.answer(request, host)
+      const result = await fallback.answer(request, host, body)
       if (result === undefined) continue
       let answer: Answer
       let response: Response
