@@ -15,7 +15,10 @@ export interface ProxiedExchange {
   readonly status: number
   readonly statusText: string
   readonly responseHeaders: readonly string[]
+  /** The body as kept: whole, or empty when it passed the cap (`responseSize` says how big). */
   readonly responseBody: Buffer
+  /** How many bytes the upstream sent, before any decoding. */
+  readonly responseSize: number
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })

@@ -14,7 +14,12 @@ export interface ProxyOptions {
   readonly insecure: boolean
   /** Gets every exchange that was answered whole (`--record`); bodies are kept for it. */
   readonly record?: (exchange: ProxiedExchange) => void
+  /** The most of an answer's body kept for `record` (`--record-max-body`); past it, its size. */
+  readonly recordMaxBytes?: number
 }
+
+/** `--record-max-body` default: 1 MiB of each body. */
+export const defaultRecordMaxBytes = 1024 * 1024
 
 /** `--proxy` default time-out: 30 s. */
 export const defaultProxyTimeoutMs = 30_000
@@ -58,9 +63,10 @@ export function createProxy(options: ProxyOptions): Fallback {
       const path = prefix + target.pathAndQuery
       const sent = hasSmallBody(host) ? Buffer.from(await request.arrayBuffer()) : null
       const record = options.record
-      const { handler, answer } = upstreamAnswer(
-        record &&
-          ((bytes, got) =>
+      const { handler, answer } = upstreamAnswer({
+        keep: record && {
+          maxBytes: options.recordMaxBytes ?? defaultRecordMaxBytes,
+          done: ({ bytes, totalBytes }, got) =>
             record({
               startedAt,
               waitMs: got.waitMs,
@@ -73,8 +79,10 @@ export function createProxy(options: ProxyOptions): Fallback {
               statusText: got.statusText,
               responseHeaders: headerPairs(got.headers),
               responseBody: bytes,
-            })),
-      )
+              responseSize: totalBytes,
+            }),
+        },
+      })
       ;(pool ?? (await poolOf())).dispatch(
         {
           method: request.method as Dispatcher.HttpMethod,

@@ -18,14 +18,31 @@ export interface UpstreamAnswer {
   readonly waitMs: number
 }
 
+/** What `--record` keeps of an answer's body: its first bytes, up to a cap, and its size. */
+export interface KeptBody {
+  /** The whole body when it fits the cap; empty when it did not (only its size is kept). */
+  readonly bytes: Buffer
+  /** How many bytes the upstream sent in all. */
+  readonly totalBytes: number
+}
+
+export interface UpstreamAnswerOptions {
+  /** A copy of the body for `--record`, handed over once the body has ended. */
+  readonly keep?: {
+    /** Past this many bytes the copy is dropped and only the size is kept. */
+    readonly maxBytes: number
+    done(kept: KeptBody, answer: UpstreamAnswer): void
+  }
+}
+
 /**
  * An undici dispatch handler for one forwarded request, and the answer it makes: settled once
  * the body is whole or `heldBytes` of it have come, rejected when the upstream cannot be reached,
  * times out or breaks off before that. Past `heldBytes` the body streams, pausing the upstream
- * while the client is slower. `whole`, when given, gets every byte once the body has ended
+ * while the client is slower. `keep`, when given, gets a bounded copy once the body has ended
  * (`--record`).
  */
-export function upstreamAnswer(whole?: (bytes: Buffer, answer: UpstreamAnswer) => void): {
+export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
   handler: Dispatcher.DispatchHandler
   answer: Promise<UpstreamAnswer>
 } {
@@ -39,7 +56,10 @@ export function upstreamAnswer(whole?: (bytes: Buffer, answer: UpstreamAnswer) =
   let head: Omit<UpstreamAnswer, 'body'> | undefined
   let held: Buffer[] = []
   let size = 0
-  const kept: Buffer[] | null = whole ? [] : null
+  // The copy for --record, dropped (null) once it passes its cap; the size is counted anyway.
+  let kept: Buffer[] | null = keep ? [] : null
+  let keptBytes = 0
+  let totalBytes = 0
   let stream: ReadableStreamDefaultController<Uint8Array> | null = null
   let streamed: UpstreamAnswer | undefined
   // The client went away: what still comes is dropped.
@@ -52,7 +72,12 @@ export function upstreamAnswer(whole?: (bytes: Buffer, answer: UpstreamAnswer) =
       head = { status, statusText, headers, waitMs: performance.now() - started }
     },
     onResponseData(controller, chunk) {
-      kept?.push(chunk)
+      totalBytes += chunk.length
+      if (kept) {
+        keptBytes += chunk.length
+        if (keptBytes > (keep as { maxBytes: number }).maxBytes) kept = null
+        else kept.push(chunk)
+      }
       if (cancelled) return
       if (stream) {
         stream.enqueue(chunk)
@@ -86,7 +111,7 @@ export function upstreamAnswer(whole?: (bytes: Buffer, answer: UpstreamAnswer) =
       }
       if (!stream) resolve(settled)
       else if (!cancelled) stream.close()
-      if (kept) whole?.(Buffer.concat(kept), settled)
+      keep?.done({ bytes: kept ? Buffer.concat(kept) : Buffer.alloc(0), totalBytes }, settled)
     },
     onResponseError(_controller, error) {
       if (stream) {
