@@ -64,6 +64,15 @@ export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
   let streamed: UpstreamAnswer | undefined
   // The client went away: what still comes is dropped.
   let cancelled = false
+  // This handler paused the upstream and has not resumed it: a resume is only ever the undoing
+  // of a pause, and a pause only follows a chunk that filled the client's queue.
+  let paused = false
+  const pauseIfFull = (controller: Dispatcher.DispatchController): void => {
+    if (!paused && !cancelled && (stream?.desiredSize ?? 1) <= 0) {
+      paused = true
+      controller.pause()
+    }
+  }
 
   const handler: Dispatcher.DispatchHandler = {
     // Present so that undici takes this for a handler of its current interface.
@@ -72,6 +81,10 @@ export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
       head = { status, statusText, headers, waitMs: performance.now() - started }
     },
     onResponseData(controller, chunk) {
+      // undici's parser, resumed with nothing on its socket, hands over an empty chunk. It
+      // carries nothing; queued, it would have the reader pull, the pull resume, the resume
+      // deliver another empty chunk, and so on forever, never letting the event loop turn.
+      if (chunk.length === 0) return
       totalBytes += chunk.length
       if (kept) {
         keptBytes += chunk.length
@@ -81,7 +94,7 @@ export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
       if (cancelled) return
       if (stream) {
         stream.enqueue(chunk)
-        if ((stream.desiredSize ?? 0) <= 0) controller.pause()
+        pauseIfFull(controller)
         return
       }
       held.push(chunk)
@@ -90,19 +103,31 @@ export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
       // From here on the client gets the body as it comes.
       const first = held
       held = []
-      const body = new ReadableStream<Uint8Array>({
-        start(streamController) {
-          stream = streamController
-          for (const part of first) streamController.enqueue(part)
+      const body = new ReadableStream<Uint8Array>(
+        {
+          start(streamController) {
+            stream = streamController
+            for (const part of first) streamController.enqueue(part)
+          },
+          // The client's queue has room: undo this handler's pause, if any. The resume may hand
+          // over chunks at once (re-entering onResponseData), which may pause again: each turn
+          // of this moves bytes, as empty chunks never reach the queue.
+          pull: () => {
+            if (!paused || cancelled) return
+            paused = false
+            controller.resume()
+          },
+          cancel: (reason) => {
+            cancelled = true
+            controller.abort(reason instanceof Error ? reason : new Error('the client went away'))
+          },
         },
-        pull: () => controller.resume(),
-        cancel: (reason) => {
-          cancelled = true
-          controller.abort(reason instanceof Error ? reason : new Error('the client went away'))
-        },
-      })
+        // Counted in bytes, up to what is held before the head: one socket read or so.
+        { highWaterMark: heldBytes, size: (part) => part.byteLength },
+      )
       streamed = { ...(head as Omit<UpstreamAnswer, 'body'>), body }
       resolve(streamed)
+      pauseIfFull(controller)
     },
     onResponseEnd() {
       const settled = streamed ?? {
