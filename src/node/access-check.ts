@@ -1,6 +1,7 @@
 import { corsHeaders } from './cors.ts'
 import { createHostCheck, hostnameOf, type AllowedHosts } from './host-check.ts'
 import { createOriginCheck, type AllowedOrigins } from './origin-check.ts'
+import { fromAnotherSite, writeOf, type SessionExists } from './cross-site-write.ts'
 import { errorJson } from '../wire/index.ts'
 
 export interface AccessOptions {
@@ -8,6 +9,8 @@ export interface AccessOptions {
   readonly allowedOrigins?: AllowedOrigins
   /** Whether answers carry CORS headers: a refused host's 403 then tells an allowed page why. */
   readonly cors: boolean
+  /** Whether a session exists: a page of another site may not make one. Default: none does. */
+  readonly sessionExists?: SessionExists
 }
 
 /**
@@ -26,7 +29,10 @@ export type AccessCheck = (
  * loopback or allowed `Host` (no page can reach the mock by rebinding a DNS name to
  * 127.0.0.1), and a request that carries an `Origin` must come from a loopback, allowed or the
  * mock's own origin (no page of another site can read or change the mock, not even with a
- * simple `text/plain` POST, which needs no preflight). Requests without an `Origin` (curl,
+ * simple `text/plain` POST, which needs no preflight). A request without an `Origin` that
+ * Fetch Metadata marks as started by another site (`Sec-Fetch-Site: cross-site` or
+ * `same-site`: an `<img>`, a link) may only read: a write, a write through
+ * `X-HTTP-Method-Override` or a new session is refused. Requests with neither header (curl,
  * scripts, server-side tests) are never from another site's page and pass. With `cors: false`
  * the check is the same: it is what keeps other sites out, and CORS headers only let pages read.
  * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), () => null, null)?.status // 403
@@ -34,6 +40,7 @@ export type AccessCheck = (
 export function createAccessCheck(options: AccessOptions): AccessCheck {
   const hostAllowed = createHostCheck(options.allowedHosts)
   const originAllowed = createOriginCheck(options.allowedOrigins)
+  const sessionExists = options.sessionExists ?? (() => false)
   return (request, header, origin) => {
     // Without a Host header (HTTP/1.0, `app.request()`), the URL's host is what was asked for:
     // on the Node server that is the address it listens on, which it always allows.
@@ -46,6 +53,12 @@ export function createAccessCheck(options: AccessOptions): AccessCheck {
       return forbidden(hostRefusal(host), headers)
     }
     if (origin !== null && !originAllowed(origin, host)) return forbidden(originRefusal(origin))
+    // An allowed Origin vouches for the page (browsers set it and scripts cannot); without one,
+    // Fetch Metadata still tells an <img>, a link or a navigation from another site apart.
+    if (origin === null && fromAnotherSite(header('sec-fetch-site'))) {
+      const write = writeOf(request, header, sessionExists)
+      if (write !== null) return forbidden(crossSiteRefusal(write))
+    }
     return undefined
   }
 }
@@ -79,6 +92,15 @@ function originRefusal(origin: string): string {
     `loopback origins only (http://localhost:*, http://127.0.0.1:*, http://[::1]:*), so that no ` +
     `other site can read or change it; to allow this one, start it with --cors-origin ` +
     `${origin.length > 200 ? '<origin>' : origin} (option allowedOrigins).`
+  )
+}
+
+function crossSiteRefusal(write: string): string {
+  return (
+    `Failed to answer: ${write} from a page of another site, without an Origin (an <img>, a ` +
+    `link, a navigation), would change the mock. Such requests may only read it, so that no ` +
+    `site can change it behind your back; send the change with fetch() from an allowed page ` +
+    `(loopback origins, --cors-origin), from the mock's own dashboard, or from curl or a script.`
   )
 }
 

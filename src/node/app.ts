@@ -83,6 +83,7 @@ export function createApp(options: AppOptions = {}): Hono {
     cors,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
+    sessionExists: (id) => mock.sessions.peek(id) !== mock.sessions.shared,
   })
   // One large body read at a time: small requests then never wait behind several of them.
   const largeBodies = createQueue()
