@@ -16,7 +16,7 @@ import { postFixtures } from './fixtures-route.ts'
 import { setPassthrough } from './passthrough.ts'
 import { journalRoute } from './journal-routes.ts'
 import type { ScenarioCatalogue } from './scenarios.ts'
-import { sessionRoute } from './session-routes.ts'
+import { refuseGlobalWrite, sessionRoute, withSessionWarning } from './session-routes.ts'
 import type { Session, Sessions } from './sessions.ts'
 import { snapshotRoute } from './snapshot-routes.ts'
 import { toLatency } from './to-latency.ts'
@@ -63,6 +63,8 @@ export function createControl(deps: ControlDeps): ControlResolver {
       fail(404, 'NotFound', `Failed to find a control route for ${method} ${url.pathname}`)
 
     // The mock's pages and the session list belong to no state.
+    const refused = refuseGlobalWrite(route, host, url.searchParams)
+    if (refused) return refused
     if (route === 'GET /') return deps.dashboard()
     if (route === 'GET /openapi.json') return json(await deps.openApi())
     if (section === 'sessions') return sessionRoute(method, name, deps.sessions) ?? notFound()
@@ -74,13 +76,13 @@ export function createControl(deps: ControlDeps): ControlResolver {
       return fail(selected.status, selected.errorCode, selected.message)
     }
     const session = deps.sessions.get(selected)
+    let response: Response | undefined
     if (section === 'snapshots') {
-      return snapshotRoute(method, name, session, deps.maxSnapshots) ?? notFound()
-    }
-    if (section === 'journal' || section === 'journal.har') {
-      return journalRoute(route, url, deps.state.journal, session, deps.version) ?? notFound()
-    }
-    return (await stateRoute(route, name, request, url, session, deps)) ?? notFound()
+      response = snapshotRoute(method, name, session, deps.maxSnapshots)
+    } else if (section === 'journal' || section === 'journal.har') {
+      response = journalRoute(route, url, deps.state.journal, session, deps.version)
+    } else response = await stateRoute(route, name, request, url, session, deps)
+    return withSessionWarning(session, response ?? notFound())
   }
 }
 

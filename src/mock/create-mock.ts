@@ -75,6 +75,8 @@ export function createMock(options: MockOptions): Mock {
     max: options.maxSessions ?? defaultMaxSessions,
     random,
     maxFaultRules: options.maxFaultRules,
+    forget: (id) => control.journal.forget(id),
+    notices: control.notices,
   })
   const fallbacks = [...(options.fallbacks ?? [])]
   const passthrough = new Set<string>()
@@ -120,7 +122,15 @@ export function createMock(options: MockOptions): Mock {
     surface: createSurface(operations, config.basePath),
     hooks: {
       // The context has just taken its session's store, so the session is there to find.
-      before: (ctx) => interceptRequest(ctx, sessions.peek(ctx.session).rules, random),
+      before: (ctx) => {
+        const session = sessions.peek(ctx.session)
+        // An evicted session made again says so in its first answer (issue 26).
+        if (session.warning !== null) {
+          ctx.warnings.add(session.warning)
+          session.warning = null
+        }
+        return interceptRequest(ctx, session.rules, random)
+      },
       after: (exchange) => recordRequest(control, exchange),
     },
   })

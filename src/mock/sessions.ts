@@ -1,4 +1,4 @@
-import { createFaultRules } from '../control/index.ts'
+import { createFaultRules, type Notices } from '../control/index.ts'
 import type { Store } from '../store/index.ts'
 import {
   createScenarioControl,
@@ -25,6 +25,11 @@ export interface Session {
   requests: number
   /** The session's view of the journal starts at this entry id (its `DELETE /__mock/journal`). */
   journalFrom: number
+  /**
+   * What its next answer must say, once: the session was evicted and made again from the
+   * scenario's start (`X-Mock-Warning`). Null otherwise.
+   */
+  warning: string | null
 }
 
 /** A session as `GET /__mock/sessions` lists it. */
@@ -60,7 +65,14 @@ export interface SessionsOptions {
   readonly max: number
   readonly random: () => number
   readonly maxFaultRules: number | undefined
+  /** Told each session that is dropped (deleted, cleared or evicted): its journal entries go. */
+  readonly forget?: (id: string) => void
+  /** Where an evicted session made again is told, besides its next answer. */
+  readonly notices?: Notices
 }
+
+/** How many evicted ids are remembered, so that their next request says they were evicted. */
+export const rememberedEvictions = 10_000
 
 /**
  * The sessions of a mock. A new one branches from the start of the shared state's current
@@ -75,6 +87,17 @@ export function createSessions(options: SessionsOptions): Sessions {
     )
   }
   const sessions = new Map<string, Session>()
+  // Insertion order is eviction order: the first is the one forgotten first.
+  const evicted = new Set<string>()
+  const forget = options.forget ?? (() => undefined)
+
+  const evict = (id: string): void => {
+    sessions.delete(id)
+    forget(id)
+    evicted.delete(id)
+    evicted.add(id)
+    if (evicted.size > rememberedEvictions) evicted.delete(evicted.values().next().value as string)
+  }
 
   const make = (id: string): Session => {
     const scenario = shared.scenarios.current
@@ -84,7 +107,19 @@ export function createSessions(options: SessionsOptions): Sessions {
       latency: null,
     }
     catalogue.applyRules(scenario, rules)
-    return newSession(id, store, createScenarioControl(catalogue, store, rules, scenario), rules)
+    const session = newSession(
+      id,
+      store,
+      createScenarioControl(catalogue, store, rules, scenario),
+      rules,
+    )
+    if (evicted.delete(id)) {
+      session.warning =
+        `Session '${id}' was evicted (more than ${max} sessions, the least recently used goes) ` +
+        `and started again from the start of scenario '${scenario}': what it held is gone`
+      options.notices?.add('info', session.warning)
+    }
+    return session
   }
 
   return {
@@ -100,8 +135,8 @@ export function createSessions(options: SessionsOptions): Sessions {
         sessions.delete(id)
         session.lastUsedAt = Date.now()
       } else {
+        if (sessions.size >= max) evict(sessions.keys().next().value as string)
         session = make(id)
-        if (sessions.size >= max) sessions.delete(sessions.keys().next().value as string)
       }
       sessions.set(id, session)
       session.requests += 1
@@ -116,8 +151,17 @@ export function createSessions(options: SessionsOptions): Sessions {
         lastUsedAt: new Date(session.lastUsedAt).toISOString(),
         requests: session.requests,
       })),
-    delete: (id) => sessions.delete(id),
-    clear: () => sessions.clear(),
+    delete(id) {
+      // Dropped on purpose: its next request is a new session, with nothing to warn about.
+      evicted.delete(id)
+      forget(id)
+      return sessions.delete(id)
+    },
+    clear() {
+      for (const id of sessions.keys()) forget(id)
+      sessions.clear()
+      evicted.clear()
+    },
   }
 }
 
@@ -148,5 +192,6 @@ function newSession(
     lastUsedAt: now,
     requests: 0,
     journalFrom: 0,
+    warning: null,
   }
 }
