@@ -56,12 +56,17 @@ export function createProxy(options: ProxyOptions): Fallback {
   return {
     source: 'proxy',
     name: options.url,
-    async answer(request, host) {
+    async answer(request, host, body) {
       const target = requestTarget(request.url)
       const startedAt = Date.now()
       const headers = upstreamHeaders(host, upstream.host, target, clientAddress(host))
       const path = prefix + target.pathAndQuery
-      const sent = hasSmallBody(host) ? Buffer.from(await request.arrayBuffer()) : null
+      // Through the request's one reader: the method override may have read a form already.
+      const given = await body.forwarded(hasSmallBody(host))
+      const sent =
+        given instanceof Uint8Array
+          ? Buffer.from(given.buffer, given.byteOffset, given.byteLength)
+          : null
       const record = options.record
       const { handler, answer } = upstreamAnswer({
         keep: record && {
@@ -88,7 +93,7 @@ export function createProxy(options: ProxyOptions): Fallback {
           method: request.method as Dispatcher.HttpMethod,
           path,
           headers,
-          body: sent ?? (request.body && Readable.fromWeb(request.body as never)),
+          body: sent ?? (given && Readable.fromWeb(given as never)),
         },
         handler,
       )

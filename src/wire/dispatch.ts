@@ -13,7 +13,7 @@ import { runOperation } from './run-operation.ts'
 import { createFallBack, type Fallback } from './fallback.ts'
 import type { NegotiationMemo } from './negotiate.ts'
 import { fetchHost } from './fetch-host.ts'
-import { compileRoutes, matchRoute } from './route-table.ts'
+import { compileRoutes, hasRoute, matchRoute } from './route-table.ts'
 import { ServiceError } from './service-error.ts'
 import { readSessionId } from './session-selector.ts'
 import { splitUrl } from './split-url.ts'
@@ -94,7 +94,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         const rest = path.slice(basePrefix.length)
         let body: RequestBody | undefined
         const bodyOf = (): RequestBody => (body ??= requestBody(request, host, config))
-        const verb = requestMethod(request, host, target.query, bodyOf)
+        // A form's override can change the answer only where some verb reaches an operation:
+        // elsewhere the form stays unread, and streams on to a fallback.
+        const form = (): RequestBody | undefined => (hasRoute(table, rest) ? bodyOf() : undefined)
+        const verb = requestMethod(request, host, target.query, form)
         const match = matchRoute(table, typeof verb === 'string' ? verb : await verb, rest)
         const selected = readSessionId(host, target.query, host.session)
         const session = selected instanceof ServiceError ? null : selected

@@ -7,14 +7,15 @@ const overrideName = 'X-HTTP-Method-Override'
  * The verb a request stands for, as ServiceStack 5 reads it (`GetParamInRequestHeader` in
  * RequestExtensions.cs, which `IRequest.HttpMethod` calls): `X-HTTP-Method-Override` from the
  * header, then the query string, then the fields of a form-urlencoded body; else the request's
- * own. So a `POST` with `X-HTTP-Method-Override: PUT` reaches the PUT operations. The body read
- * for it is the one the operation reads later.
+ * own. So a `POST` with `X-HTTP-Method-Override: PUT` reaches the PUT operations. `form` gives
+ * the body to look in, the one the operation or a fallback reads later; undefined where no verb
+ * could change the answer, so a form sent elsewhere is left unread.
  */
 export function requestMethod(
   request: Request,
   host: RequestHost,
   query: URLSearchParams,
-  body: () => RequestBody,
+  form: () => RequestBody | undefined,
 ): string | Promise<string> {
   const given = host.header(overrideName) ?? (query.size > 0 ? queryValue(query) : null)
   if (given !== null) return chosen(request, given)
@@ -22,7 +23,9 @@ export function requestMethod(
   const contentType = host.header('content-type')
   if (contentType === null || !/^application\/x-www-form-urlencoded/i.test(contentType))
     return request.method
-  return formValue(body()).then((value) => chosen(request, value))
+  const body = form()
+  if (body === undefined) return request.method
+  return formValue(body).then((value) => chosen(request, value))
 }
 
 function chosen(request: Request, given: string | null): string {

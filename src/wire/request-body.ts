@@ -1,19 +1,29 @@
 import { decompressed, isCompressed } from './decompress.ts'
-import { bodyFailed, readBodyBytes, tooLarge } from './read-body.ts'
+import { bodyFailed, tooLarge } from './read-body.ts'
+
+/** A body read past the limit: the chunks read, and the rest still unread in its stream. */
+interface Overflow {
+  readonly chunks: Uint8Array[]
+  readonly reader: ReadableStreamDefaultReader<Uint8Array>
+}
 
 /**
- * A request's body, read at most once and within the body limit: the operation's reader and a
- * simulated fault both ask for it, and the journal keeps whatever was read.
+ * A request's body, read at most once and within the body limit: the method override, the
+ * operation's reader, a simulated fault and a fallback all ask this one reader, and the journal
+ * keeps whatever was read. It keeps the bytes as they arrived (still compressed, a BOM and
+ * invalid UTF-8 as sent), so a fallback forwards exactly what the client sent.
  */
 export class RequestBody {
   readonly #request: Request
   readonly #limit: number
   readonly #contentLength: string | null
   readonly #contentEncoding: string | null
+  // The one read of the bytes as they arrived. A read that failed (past the limit, cut off)
+  // fails the same way when asked again: the verb override may read a form before the
+  // operation does.
+  #wire: Promise<Uint8Array<ArrayBuffer>> | null = null
   #text: string | null = null
-  // A read that failed (past the limit, cut off) fails the same way when asked again: the
-  // verb override may read a form before the operation does.
-  #failure: unknown = undefined
+  #overflow: Overflow | null = null
 
   /** The headers' values, which the caller has read already. */
   constructor(
@@ -31,48 +41,113 @@ export class RequestBody {
   /** The body as text (UTF-8, a BOM dropped); a 413 `DecodeError` past the limit. */
   async text(): Promise<string> {
     if (this.#text !== null) return this.#text
-    if (this.#failure !== undefined) throw this.#failure
-    try {
-      this.#text = await this.#read()
-    } catch (error) {
-      this.#failure = error
-      throw error
-    }
-    return this.#text
-  }
-
-  async #read(): Promise<string> {
-    const limit = this.#limit
-    if (isCompressed(this.#contentEncoding)) return new TextDecoder().decode(await this.bytes())
-    const declared = Number(this.#contentLength ?? Number.NaN)
-    if (declared > limit) throw tooLarge(declared, limit)
-    let text: string
-    if (declared === 0) text = ''
-    else if (Number.isFinite(declared)) {
-      // A declared length within the limit: the runtime reads no more than it. (Touching
-      // `request.body` first would make the Node server build a web stream for nothing.)
-      try {
-        text = await this.#request.text()
-      } catch (error) {
-        bodyFailed(error)
-      }
-      if (text.length > limit) throw tooLarge(text.length, limit)
-    } else if (this.#request.body === null) text = ''
-    else text = new TextDecoder().decode(await readBodyBytes(this.#request, limit))
+    const text = utf8.decode(await this.bytes())
+    this.#text = text
     return text
   }
 
-  /** The raw bytes (a multipart form), decompressed, within the same limit. */
+  /** The bytes (a multipart form), decompressed, within the same limit. */
   async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    const bytes = await readBodyBytes(this.#request, this.#limit)
+    const bytes = await (this.#wire ??= this.#read())
     const encoding = this.#contentEncoding
     return isCompressed(encoding) ? decompressed(bytes, encoding, this.#limit) : bytes
+  }
+
+  /**
+   * The body as it arrived, for a fallback that sends it on: its bytes when they were read, or
+   * when `whole` asks for them (a small body, sent with no stream between); else a stream of
+   * it, beginning with what was read before the limit stopped a reader. Null: there is none.
+   */
+  async forwarded(
+    whole: boolean,
+  ): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null> {
+    if (this.#wire === null && !whole) return this.#request.body
+    try {
+      return await (this.#wire ??= this.#read())
+    } catch (error) {
+      const overflow = this.#overflow
+      this.#overflow = null
+      if (overflow) return continued(overflow)
+      // A declared length past the limit was refused before a byte was read.
+      if (Number(this.#contentLength) > this.#limit) return this.#request.body
+      throw error
+    }
+  }
+
+  async #read(): Promise<Uint8Array<ArrayBuffer>> {
+    const limit = this.#limit
+    const declared = Number(this.#contentLength ?? Number.NaN)
+    if (declared > limit) throw tooLarge(declared, limit)
+    if (declared === 0) return new Uint8Array(0)
+    if (Number.isFinite(declared)) {
+      // A declared length within the limit: the runtime reads no more than it. (Touching
+      // `request.body` first would make the Node server build a web stream for nothing.)
+      let bytes: Uint8Array<ArrayBuffer>
+      try {
+        bytes = new Uint8Array(await this.#request.arrayBuffer())
+      } catch (error) {
+        bodyFailed(error)
+      }
+      if (bytes.byteLength > limit) throw tooLarge(bytes.byteLength, limit)
+      return bytes
+    }
+    const stream = this.#request.body
+    return stream === null ? new Uint8Array(0) : this.#readStream(stream, limit)
+  }
+
+  /** A body of unknown length, counted as it arrives; past the limit, the rest is left unread. */
+  async #readStream(
+    stream: ReadableStream<Uint8Array>,
+    limit: number,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const reader = stream.getReader()
+    const chunks: Uint8Array[] = []
+    let total = 0
+    for (;;) {
+      const { done, value } = await reader.read().catch(bodyFailed)
+      if (done) break
+      chunks.push(value)
+      total += value.byteLength
+      if (total > limit) {
+        // Not cancelled: a fallback may still forward the body whole, and the Node server
+        // drains what no one reads once it has answered.
+        this.#overflow = { chunks, reader }
+        throw tooLarge(total, limit)
+      }
+    }
+    return joined(chunks, total)
   }
 
   /** The text read so far, or null when none was (or it was empty): what the journal shows. */
   get textRead(): string | null {
     return this.#text === '' ? null : this.#text
   }
+}
+
+const utf8 = new TextDecoder()
+
+function joined(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** What a reader took of a stream, then the rest of it: the body as it was sent. */
+function continued({ chunks, reader }: Overflow): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const kept = chunks.shift()
+      if (kept) return controller.enqueue(kept)
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
 }
 
 /** A body as text within `limit`, for a caller outside an operation (the control routes). */

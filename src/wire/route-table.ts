@@ -88,6 +88,19 @@ export function matchRoute<T extends Routable>(
 }
 
 /**
+ * Whether some verb reaches an operation at this path (a pre-defined route naming one, or an
+ * operation's route): only there can `X-HTTP-Method-Override` change the answer.
+ */
+export function hasRoute<T extends Routable>(table: RouteTable<T>, rest: string): boolean {
+  const segments = splitSegments(rest)
+  if (segments.length === 0) return false
+  const predefined = matchPredefined(segments)
+  if (predefined) return table.byDtoName.has(predefined.dtoName.toLowerCase())
+  stripExtension(segments)
+  return table.routes.some((route) => matchSegments(route, segments) !== undefined)
+}
+
+/**
  * The non-empty segments, percent-decoded where they hold an escape. A loop of `indexOf`, as
  * `String.prototype.split` costs more per request (docs/performance.md, "Routing").
  */
