@@ -5,6 +5,7 @@ export {
   createMock,
   createStore,
   mockVersion,
+  StateFullError,
   type Mock,
   type MockOptions,
   type StoreOptions,

@@ -13,6 +13,7 @@ export {
   createMock,
   createStore,
   defaultMaxSessions,
+  StateFullError,
   type Mock,
   type MockOptions,
   type MockParameters,

@@ -21,6 +21,7 @@ const phrases: Readonly<Record<number, string>> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 }
 
 /** `ServiceUnavailable` for 503; `HttpError` for a status without a common phrase. */

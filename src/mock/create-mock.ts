@@ -55,6 +55,7 @@ export function createMock(options: MockOptions): Mock {
       `Failed to create the mock: maxSnapshots must be a whole number, got ${maxSnapshots}`,
     )
   }
+  if (options.maxStateBytes !== undefined) store.maxBytes = options.maxStateBytes
   const catalogue = createScenarioCatalogue({
     store,
     user: options.scenarios ?? {},

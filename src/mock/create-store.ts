@@ -9,6 +9,12 @@ export interface StoreOptions {
   counts?: Partial<Counts>
   /** Entities to store on top of the seeded ones, each partial (see `mock.fixtures`). */
   fixtures?: Fixtures
+  /**
+   * The most bytes of JSON the entities that writes store may hold, per state (the shared one
+   * and each session): a write past it stores nothing and is answered `507`. Seeded entities
+   * do not count. Default 64 MiB.
+   */
+  maxStateBytes?: number
 }
 
 /**
@@ -20,6 +26,7 @@ export function createStore(options: StoreOptions = {}): Store {
     seed: options.seed ?? 1,
     factory: createFactory,
     ...(options.counts ? { counts: options.counts } : {}),
+    ...(options.maxStateBytes === undefined ? {} : { maxBytes: options.maxStateBytes }),
   })
   if (options.fixtures) applyFixtures(store, options.fixtures, new Date())
   return store

@@ -1,5 +1,5 @@
-import type { Store } from '../store/index.ts'
-import { ServiceError, type MockConfig } from '../wire/index.ts'
+import { StateFullError, type Store } from '../store/index.ts'
+import { ServiceError, stateFullError, type MockConfig } from '../wire/index.ts'
 import { fail, jsonType, readJsonBody } from './control-answers.ts'
 import { completeFixtures, fixturesJson, storeFixtures } from './fixtures.ts'
 
@@ -15,7 +15,13 @@ export async function postFixtures(
   if (completed instanceof ServiceError) {
     return fail(completed.status, completed.errorCode, completed.message)
   }
-  storeFixtures(store, completed)
+  try {
+    storeFixtures(store, completed)
+  } catch (error) {
+    if (!(error instanceof StateFullError)) throw error
+    const refused = stateFullError(error)
+    return fail(refused.status, refused.errorCode, refused.message)
+  }
   return new Response(fixturesJson(completed), {
     status: 201,
     headers: { 'Content-Type': jsonType },

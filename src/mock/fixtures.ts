@@ -96,14 +96,27 @@ export function completeFixtures(
   return completed as CompletedFixtures
 }
 
-/** Stores completed fixtures; an entity whose key is stored already is replaced. */
+/**
+ * Stores completed fixtures; an entity whose key is stored already is replaced. Throws
+ * `StateFullError`, storing none of them, when they would take the state past its limit.
+ */
 export function storeFixtures(store: Store, fixtures: CompletedFixtures): void {
+  store.checkRoom(fixtureWrites(fixtures))
   for (const { name, key } of stateCollections) {
     const collection = store.state[key] as Map<string, object>
     const keyOf = collectionKeys[key] as (value: object) => string
     for (const entity of fixtures[name]) collection.set(keyOf(entity), entity)
   }
   store.changed()
+}
+
+function* fixtureWrites(
+  fixtures: CompletedFixtures,
+): Generator<readonly [keyof StoreState, string, object]> {
+  for (const { name, key } of stateCollections) {
+    const keyOf = collectionKeys[key] as (value: object) => string
+    for (const entity of fixtures[name]) yield [key, keyOf(entity), entity]
+  }
 }
 
 function refuse(errorCode: string, reason: string, field?: string): ServiceError {

@@ -22,3 +22,4 @@ export { defaultMaxSessions, type Session, type SessionInfo, type Sessions } fro
 export { applyMockParameters, type MockParameters } from './apply-mock-parameters.ts'
 export { checkHar, harBody, parseHar, type Har, type HarEntry, type HarHeader } from './har.ts'
 export { createReplay } from './replay.ts'
+export { StateFullError } from '../store/index.ts'

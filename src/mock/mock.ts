@@ -19,6 +19,12 @@ export interface MockOptions extends MockConfigOptions {
   journalBytes?: number
   /** How many named snapshots may be saved at once; a save past it is a 400. Default 100. */
   maxSnapshots?: number
+  /**
+   * The most bytes of JSON the entities that writes store may hold, per state (the shared one
+   * and each session); a write past it stores nothing and is answered `507`. Sets the store's
+   * `maxBytes` (default 64 MiB, as `createStore({ maxStateBytes })`).
+   */
+  maxStateBytes?: number
   /** How many fault rules may be set at once; `POST /__mock/faults` answers 400 past it. Default 1,000. */
   maxFaultRules?: number
   /** Random numbers for latency ranges and fault probabilities. Default `Math.random`. */

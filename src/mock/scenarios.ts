@@ -1,5 +1,11 @@
 import { createFaultRules, type Latency, type RequestRules } from '../control/index.ts'
-import type { Counts, Store, StoreSnapshot, StoreState } from '../store/index.ts'
+import {
+  jsonSizeOf,
+  type Counts,
+  type Store,
+  type StoreSnapshot,
+  type StoreState,
+} from '../store/index.ts'
 import { ServiceError } from '../wire/index.ts'
 import { edgeCasesScenario } from './edge-cases.ts'
 import { applyFixtures, completeFixtures } from './fixtures.ts'
@@ -115,6 +121,13 @@ export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCata
   function check(scenario: Scenario): string | null {
     const fixtures = completeFixtures(scenario.fixtures ?? {}, store, now())
     if (fixtures instanceof ServiceError) return fixtures.message
+    // Refused here, where it can be said, rather than when a state enters the scenario.
+    const bytes = Object.values(fixtures)
+      .flat()
+      .reduce((sum: number, entity) => sum + jsonSizeOf(entity), 0)
+    if (bytes > store.maxBytes) {
+      return `its fixtures hold about ${bytes} bytes of JSON, past the state's limit of ${store.maxBytes} (--max-state-bytes)`
+    }
     if (scenario.latency !== undefined && latencyOf(scenario.latency) === undefined) {
       return `latency '${String(scenario.latency)}' is not ms or 'min-max'`
     }

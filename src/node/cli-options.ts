@@ -140,6 +140,12 @@ export const cliOptions = {
     default: '100',
     help: 'named snapshots kept at once; saving one more is a 400',
   },
+  'max-state-bytes': {
+    type: 'string',
+    arg: '<n>',
+    default: '67108864',
+    help: "bytes of JSON a state's stored entities may hold (seeded ones not counted); a write past it is a 507",
+  },
   'max-sessions': {
     type: 'string',
     arg: '<n>',

@@ -83,6 +83,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
   const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)
+  const maxStateBytes = parseInteger(
+    'max-state-bytes',
+    values['max-state-bytes'],
+    0,
+    Number.MAX_SAFE_INTEGER,
+  )
   const upstream = readUpstream(values, (message) => fail(message, false))
   if (values['record-secrets']) {
     process.stderr.write(
@@ -132,6 +138,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   const startedAt = performance.now()
   const store = createStore({
     seed,
+    maxStateBytes,
     ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
   })
   let stateFile: StateFile | undefined

@@ -14,4 +14,6 @@ export {
   type Store,
   type StoreSnapshot,
   type StoreState,
+  type StoreWatcher,
 } from './memory-store.ts'
+export { defaultMaxStateBytes, jsonSizeOf, StateFullError } from './state-size.ts'

@@ -7,7 +7,8 @@ import type {
 import { deterministicGuid } from './deterministic-id.ts'
 import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
 import { LazyMap } from './lazy-map.ts'
-import { SnapshotMap } from './snapshot-map.ts'
+import { SnapshotMap, type ChangeWatch } from './snapshot-map.ts'
+import { defaultMaxStateBytes, jsonSizeOf, StateFullError } from './state-size.ts'
 
 /** How many entities of each kind a seed makes. */
 export interface Counts {
@@ -50,6 +51,16 @@ export interface StoreSnapshot {
   readonly counts?: Readonly<Counts>
   readonly generated: number
   readonly state: StoreState
+  /** Its size as `Store.bytes` counts it; measured when absent (a state file's). */
+  readonly bytes?: number
+}
+
+/** What a state file follows: each entity a write stores, and each replacement of the whole. */
+export interface StoreWatcher {
+  /** Stored under `key` (undefined: deleted), before the write returns. */
+  entity(kind: keyof StoreState, key: string, value: object | undefined): void
+  /** The whole state replaced (`restore`, `reset`): no entity changes tell it. */
+  replaced(): void
 }
 
 export interface Store {
@@ -84,37 +95,100 @@ export interface Store {
   /** Called after every change, so listeners (a state file, the journal) can follow. */
   changed(): void
   subscribe(listener: () => void): () => void
+  /** Told of each entity stored and each replacement of the state, as they happen. */
+  watch(watcher: StoreWatcher): () => void
+  /**
+   * About the JSON size of the entities that writes stored (each counted once, at its current
+   * size; seeded entities, which `counts` bounds, count nothing), the state's size for
+   * `maxBytes`.
+   */
+  readonly bytes: number
+  /**
+   * The most `bytes` a write may take the state to: past it, the write throws `StateFullError`
+   * and stores nothing. Shared with the store's branches (sessions). Default 64 MiB.
+   */
+  maxBytes: number
+  /** Throws `StateFullError` if storing these entities at once would pass `maxBytes`. */
+  checkRoom(writes: Iterable<readonly [kind: keyof StoreState, key: string, value: object]>): void
 }
 
 export interface MemoryStoreOptions {
   seed: number
   counts?: Partial<Counts>
   factory: EntityFactoryMaker
+  /** See `Store.maxBytes`. */
+  maxBytes?: number
+}
+
+/** What a store and its branches share: the makers, the size limit and the sizes counted. */
+interface Shared {
+  readonly maker: EntityFactoryMaker
+  readonly limits: { maxBytes: number }
+  /** Each stored entity's counted size: entities are values, shared between states. */
+  readonly sizes: WeakMap<object, number>
 }
 
 export function createMemoryStore(options: MemoryStoreOptions): Store {
   const counts: Counts = { ...defaultCounts, ...options.counts }
   const factory = options.factory(options.seed)
-  return storeOver(options.factory, factory, counts, {
+  const shared: Shared = {
+    maker: options.factory,
+    limits: { maxBytes: checkedMaxBytes(options.maxBytes ?? defaultMaxStateBytes) },
+    sizes: new WeakMap(),
+  }
+  return storeOver(shared, factory, counts, {
     seed: options.seed,
     generated: 0,
     state: seedState(factory, counts),
+    bytes: 0,
   })
 }
 
 /** A store whose state starts as `start`'s, made by `maker` (or `startFactory` for its seed). */
 function storeOver(
-  maker: EntityFactoryMaker,
+  shared: Shared,
   startFactory: EntityFactory,
   startCounts: Counts,
   start: StoreSnapshot,
 ): Store {
+  const { maker, limits, sizes } = shared
   let counts = start.counts ?? startCounts
   const listeners = new Set<() => void>()
+  const watchers = new Set<StoreWatcher>()
   let seed = start.seed
   let factory = startFactory.seed === seed ? startFactory : maker(seed)
-  let state = start.state
   let generated = start.generated
+  let bytes = start.bytes ?? measure(start.state, sizes)
+
+  const watchOf = (kind: keyof StoreState): ChangeWatch<object> => {
+    return (key, previous, next) => {
+      const nextSize = next === undefined ? 0 : (sizes.get(next) ?? jsonSizeOf(next))
+      const growth = nextSize - (previous === undefined ? 0 : (sizes.get(previous) ?? 0))
+      if (growth > 0 && bytes + growth > limits.maxBytes) {
+        throw new StateFullError(bytes, growth, limits.maxBytes)
+      }
+      bytes += growth
+      if (next !== undefined) sizes.set(next, nextSize)
+      for (const watcher of watchers) watcher.entity(kind, key, next)
+    }
+  }
+  const watches = {
+    abTests: watchOf('abTests'),
+    services: watchOf('services'),
+    containers: watchOf('containers'),
+    comments: watchOf('comments'),
+  }
+  /** The live state's maps, each watched by this store's accounting. */
+  const watched = (live: StoreState): StoreState => {
+    for (const kind of Object.keys(watches) as (keyof StoreState)[]) {
+      ;(live[kind] as unknown as SnapshotMap<object>).watchedBy(watches[kind])
+    }
+    return live
+  }
+  let state = watched(start.state)
+  const replaced = (): void => {
+    for (const watcher of watchers) watcher.replaced()
+  }
 
   return {
     get counts() {
@@ -132,27 +206,56 @@ function storeOver(
     get state() {
       return state
     },
+    get bytes() {
+      return bytes
+    },
+    get maxBytes() {
+      return limits.maxBytes
+    },
+    set maxBytes(value) {
+      limits.maxBytes = checkedMaxBytes(value)
+    },
+    checkRoom(writes) {
+      let growth = 0
+      for (const [kind, key, value] of writes) {
+        const previous = state[kind].get(key)
+        growth += (sizes.get(value) ?? jsonSizeOf(value)) - (previous ? (sizes.get(previous) ?? 0) : 0)
+      }
+      if (growth > 0 && bytes + growth > limits.maxBytes) {
+        throw new StateFullError(bytes, growth, limits.maxBytes)
+      }
+    },
     snapshot() {
-      return { seed, counts, generated, state: forkState(state) }
+      return { seed, counts, generated, state: forkState(state), bytes }
     },
     restore(snapshot) {
+      const next = forkState(snapshot.state)
+      bytes = snapshot.bytes ?? measure(next, sizes)
       seed = snapshot.seed
       counts = snapshot.counts ?? counts
       if (factory.seed !== seed) factory = maker(seed)
       generated = snapshot.generated
-      state = forkState(snapshot.state)
+      state = watched(next)
+      replaced()
       this.changed()
     },
     reset(newSeed, newCounts) {
       seed = newSeed ?? seed
       if (newCounts) counts = { ...defaultCounts, ...newCounts }
       if (factory.seed !== seed) factory = maker(seed)
-      state = seedState(factory, counts)
+      state = watched(seedState(factory, counts))
       generated = 0
+      bytes = 0
+      replaced()
       this.changed()
     },
     branch(snapshot) {
-      return storeOver(maker, factory, counts, { ...snapshot, state: forkState(snapshot.state) })
+      const forked = forkState(snapshot.state)
+      return storeOver(shared, factory, counts, {
+        ...snapshot,
+        state: forked,
+        bytes: snapshot.bytes ?? measure(forked, sizes),
+      })
     },
     newGuid(kind) {
       generated += 1
@@ -165,7 +268,34 @@ function storeOver(
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    watch(watcher) {
+      watchers.add(watcher)
+      return () => watchers.delete(watcher)
+    },
   }
+}
+
+/**
+ * The size of a state that comes with none (a state file's, a scenario's empty start): every
+ * entity in it counts, since none of it was seeded.
+ */
+function measure(state: StoreState, sizes: WeakMap<object, number>): number {
+  let total = 0
+  for (const kind of Object.keys(state) as (keyof StoreState)[]) {
+    for (const value of (state[kind] as Map<string, object>).values()) {
+      const size = sizes.get(value) ?? jsonSizeOf(value)
+      sizes.set(value, size)
+      total += size
+    }
+  }
+  return total
+}
+
+function checkedMaxBytes(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`Failed to limit the state: maxStateBytes must be a whole number, got ${value}`)
+  }
+  return value
 }
 
 function seedState(factory: EntityFactory, counts: Counts): StoreState {

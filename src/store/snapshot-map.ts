@@ -4,6 +4,12 @@ import { LazyMap } from './lazy-map.ts'
 type Layer<V> = ReadonlyMap<string, V>
 
 /**
+ * Told of every change before it is made, with the value it replaces (undefined: a new key) and
+ * the new one (undefined: a delete); it may throw, and then nothing is changed.
+ */
+export type ChangeWatch<V> = (key: string, previous: V | undefined, next: V | undefined) => void
+
+/**
  * A collection of the store whose snapshots share every entity that did not change. Until a
  * snapshot is taken it is its base, a LazyMap, changed in place. A snapshot (`fork`) makes the
  * base shared and costs no copy: from then on each side keeps its own changes in layers over
@@ -29,6 +35,8 @@ export class SnapshotMap<V> extends EntriesMap<V> {
   #owned: boolean
   /** Keys in the layers or the top that the base does not have. */
   #added: number
+  /** The store's accounting of sizes and its change log; none for a bare map. */
+  #watch: ChangeWatch<V> | undefined
 
   constructor(base: LazyMap<V>, layers: readonly Layer<V>[] = [], added = 0, owned = true) {
     super()
@@ -57,6 +65,12 @@ export class SnapshotMap<V> extends EntriesMap<V> {
     return new SnapshotMap(this.#base, this.#layers, this.#added, false)
   }
 
+  /** This map, told to `watch` of every change from now on (the store's accounting). */
+  watchedBy(watch: ChangeWatch<V>): this {
+    this.#watch = watch
+    return this
+  }
+
   /** How many layers of changes lie over the base: what a lookup may read before it. */
   get depth(): number {
     return this.#layers.length + (this.#top ? 1 : 0)
@@ -80,6 +94,7 @@ export class SnapshotMap<V> extends EntriesMap<V> {
 
   override set(key: string, value: V): this {
     const frozen = Object.freeze(value) as V
+    this.#watch?.(key, this.get(key), frozen)
     if (this.#owned) {
       this.#base.set(key, frozen)
       return this
@@ -94,12 +109,15 @@ export class SnapshotMap<V> extends EntriesMap<V> {
   }
 
   override delete(key: string): boolean {
+    const previous = this.#watch && this.get(key)
+    if (previous !== undefined) this.#watch?.(key, previous, undefined)
     // The store never deletes; a caller who does pays for a copy of the base, once.
     if (!this.#owned) this.#ownBase()
     return this.#base.delete(key)
   }
 
   override clear(): void {
+    if (this.#watch) for (const [key, value] of this.entries()) this.#watch(key, value, undefined)
     this.#base = LazyMap.fromEntries([])
     this.#layers = []
     this.#top = null

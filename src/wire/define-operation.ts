@@ -1,5 +1,5 @@
 import type { DtoDef, DtoValue } from '../model/index.ts'
-import type { Store } from '../store/index.ts'
+import { StateFullError, type Store } from '../store/index.ts'
 import type { Answer } from './answer.ts'
 import { errorResponse } from './errors.ts'
 import { readRequest } from './read-request.ts'
@@ -45,6 +45,11 @@ export interface Operation {
   example?(store: Store): OperationExample
 }
 
+/** A write past the state's limit, as IIS answers a full disk: `507 InsufficientStorage`. */
+export function stateFullError(error: StateFullError): ServiceError {
+  return new ServiceError(507, 'InsufficientStorage', error.message)
+}
+
 /**
  * An operation from its spec: the request is read and bound before `resolve` runs, and what it
  * returns is written in the negotiated format.
@@ -62,10 +67,17 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
     async run(ctx) {
       const read = await readRequest(ctx, spec.request)
       if (read instanceof ServiceError) return errorResponse(ctx, read)
-      // The binder keeps only fields of the DTO, each of its declared type.
-      const resolved = spec.resolve(ctx, read as Partial<DtoValue<Req>>)
-      // Most operations answer at once: awaiting a plain value would still cost a turn.
-      const result = resolved instanceof Promise ? await resolved : resolved
+      let result
+      try {
+        // The binder keeps only fields of the DTO, each of its declared type.
+        const resolved = spec.resolve(ctx, read as Partial<DtoValue<Req>>)
+        // Most operations answer at once: awaiting a plain value would still cost a turn.
+        result = resolved instanceof Promise ? await resolved : resolved
+      } catch (error) {
+        // The store refused the write whole: nothing of it was stored.
+        if (!(error instanceof StateFullError)) throw error
+        result = stateFullError(error)
+      }
       return result instanceof ServiceError
         ? errorResponse(ctx, result)
         : respond(ctx, spec.response, result as object)

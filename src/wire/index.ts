@@ -6,6 +6,7 @@ export { DecodeError } from './decode-error.ts'
 export {
   defineOperation,
   httpMethods,
+  stateFullError,
   type HttpMethod,
   type Operation,
   type OperationExample,
