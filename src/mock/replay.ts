@@ -1,5 +1,15 @@
-import type { Fallback } from '../wire/index.ts'
+import { DecodeError, ServiceError, type Fallback, type FallbackAnswer } from '../wire/index.ts'
+import { withoutMockParams } from '../control/index.ts'
 import { harBody, type Har, type HarEntry } from './har.ts'
+import { replayedCookie } from './replayed-cookie.ts'
+import {
+  bodyMatches,
+  queryMatches,
+  requestKey,
+  requestPattern,
+  SentRequest,
+  type RequestPattern,
+} from './replay-pattern.ts'
 
 /** Answer headers a replay cannot keep: the body is served decoded, and its length is Node's. */
 const notReplayed = new Set([
@@ -10,128 +20,147 @@ const notReplayed = new Set([
   'keep-alive',
 ])
 
-/** `METHOD /path?sorted=query`: what a request and a recorded one must share to match. */
-function requestKey(method: string, url: URL): string {
-  const query = [...url.searchParams].sort(([a, av], [b, bv]) =>
-    a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1,
-  )
-  return `${method.toUpperCase()} ${url.pathname}?${new URLSearchParams(query)}`
-}
+/** Said in `X-Mock-Warning` when an answer's `Set-Cookie` was recorded as `<redacted>` whole. */
+const cookieLost =
+  'A Set-Cookie of this recorded answer was redacted whole (an older recording), its name with it: it is not sent. Record it again to replay the cookie with a made-up value'
 
-/** A body as compared: JSON as data (key order and spacing do not count), else its text. */
-function bodyKey(text: string): string {
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(text)))
-  } catch {
-    return text
-  }
-}
-
-/** What a recording keeps of a secret (`--record`): it matches any value sent in its place. */
-const redacted = '<redacted>'
-
-/** Whether a sent JSON value matches a recorded one, a redacted recorded value matching any. */
-function sameData(recorded: unknown, sent: unknown): boolean {
-  if (recorded === redacted) return true
-  if (Array.isArray(recorded)) {
-    return (
-      Array.isArray(sent) &&
-      sent.length === recorded.length &&
-      recorded.every((item, i) => sameData(item, sent[i]))
-    )
-  }
-  if (recorded === null || typeof recorded !== 'object') return recorded === sent
-  if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return false
-  const keys = Object.keys(recorded)
-  return (
-    keys.length === Object.keys(sent).length &&
-    keys.every((key) =>
-      sameData((recorded as Record<string, unknown>)[key], (sent as Record<string, unknown>)[key]),
-    )
-  )
-}
-
-/** Whether a sent body matches a recorded one's key (see bodyKey). */
-function bodyMatches(recorded: string, sent: string): boolean {
-  if (recorded === sent) return true
-  if (!recorded.includes(redacted)) return false
-  try {
-    return sameData(JSON.parse(recorded), JSON.parse(sent))
-  } catch {
-    return false
-  }
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
-  )
-}
-
+/** An entry's answer, made once at the start: its head, and where its body is. */
 interface Recorded {
-  readonly entry: HarEntry
-  /** The recorded request body's key, or null when it had none (then any body matches). */
-  readonly body: string | null
+  readonly status: number
+  readonly statusText: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly cookies: readonly string[]
+  readonly content: HarEntry['response']['content'] | undefined
+}
+
+/** Entries whose requests were recorded alike, served in turn by one cursor. */
+interface Group {
+  readonly pattern: RequestPattern
+  /** Its place among the groups: of two that match as well, the first recorded answers. */
+  readonly order: number
+  readonly answers: Recorded[]
+  /** How many of its answers were served (it stays at the last one). */
+  served: number
+}
+
+/** A replay: the fallback, and its cursors sent back to the first entry (`POST /__mock/reset`). */
+export interface Replay extends Fallback {
+  rewind(): void
 }
 
 /**
  * Serves recorded answers (`--replay`, `createHandlers(mock, { replay })`). A request matches an
  * entry by method, path and query (in any order), and by body where the recorded request had
- * one (JSON compared as data, a redacted value matching any). When several entries match, they are served in recorded order,
- * then the last one again and again.
+ * one (JSON, forms and multipart compared as data, JSV and XML too where a value is redacted);
+ * a redacted value (`<redacted>`) matches any. Entries recorded alike form a group, served in
+ * recorded order and then the last one again and again, by one cursor whatever is sent; of the
+ * groups a request matches, the one with fewest redacted values answers. `har` must have passed
+ * `checkHar` (or `parseHar`).
  */
-export function createReplay(har: Har, name: string): Fallback {
-  const byRequest = new Map<string, Recorded[]>()
-  for (const entry of har.log.entries) {
-    const key = requestKey(entry.request.method, new URL(entry.request.url))
-    const text = entry.request.postData?.text
-    const list = byRequest.get(key) ?? []
-    list.push({ entry, body: text === undefined || text === '' ? null : bodyKey(text) })
-    byRequest.set(key, list)
-  }
-  const served = new Map<string, number>()
+export function createReplay(har: Har, name: string): Replay {
+  const groups = new Map<string, Group>()
+  // Patterns with a redacted query value can only be found by method and path.
+  const byKey = new Map<string, Group[]>()
+  const byRoute = new Map<string, Group[]>()
+  har.log.entries.forEach((entry, index) => {
+    const pattern = requestPattern(entry)
+    let group = groups.get(pattern.identity)
+    if (group === undefined) {
+      group = { pattern, order: groups.size, answers: [], served: 0 }
+      groups.set(pattern.identity, group)
+      const [lookup, at] = pattern.openQuery ? [byRoute, pattern.route] : [byKey, pattern.key]
+      lookup.set(at, [...(lookup.get(at) ?? []), group])
+    }
+    group.answers.push(recordedAnswer(entry, { recording: name, entry: index }))
+  })
   return {
     source: 'replay',
     name,
-    async answer(request, _host, sent) {
-      const key = requestKey(request.method, new URL(request.url))
-      const recorded = byRequest.get(key)
-      if (!recorded) return undefined
-      // Read through the shared reader: a request no entry matches goes on to the proxy whole.
-      const body = recorded.some((r) => r.body !== null) ? bodyKey(await sent.text()) : null
-      const matching = recorded.filter(
-        (r) => r.body === null || (body !== null && bodyMatches(r.body, body)),
-      )
-      if (matching.length === 0) return undefined
-      const group = `${key}\n${body ?? ''}`
-      const count = served.get(group) ?? 0
-      served.set(group, count + 1)
-      const { response } = (matching[Math.min(count, matching.length - 1)] as Recorded).entry
-      const headers: Record<string, string> = {}
-      const cookies: string[] = []
-      for (const { name, value } of response.headers ?? []) {
-        const lower = name.toLowerCase()
-        if (notReplayed.has(lower) || lower.startsWith(':')) continue
-        if (lower === 'set-cookie') cookies.push(value)
-        else headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value
-      }
-      const status = response.status
-      // DevTools records a request that failed (blocked, cancelled) with status 0: a network error.
-      if (status === 0) return { status: 0, statusText: '', headers, cookies, body: null }
-      if (status < 200 || status > 599)
-        return { status: 502, statusText: '', headers, cookies, body: null }
-      const empty = status === 204 || status === 205 || status === 304
-      return {
-        status,
-        statusText: response.statusText ?? '',
-        headers,
-        cookies,
-        body: empty ? null : harBody(response.content),
-      }
+    rewind() {
+      for (const group of groups.values()) group.served = 0
     },
+    async answer(request, _host, body) {
+      // The mock's own parameters (`?__session=`, `?__delay=`…) are no part of what was recorded.
+      const url = new URL(withoutMockParams(request.url))
+      const sent = new SentRequest([...url.searchParams], request.headers.get('content-type'))
+      const candidates = [
+        ...(byKey.get(requestKey(request.method, url.pathname, sent.query)) ?? []),
+        ...(byRoute.get(`${request.method.toUpperCase()} ${url.pathname}`) ?? []).filter((group) =>
+          queryMatches(group.pattern, sent),
+        ),
+      ]
+      if (candidates.length === 0) return undefined
+      if (candidates.some((group) => group.pattern.body !== null)) {
+        // Read through the shared reader, within the body limit: a request no entry matches
+        // goes on to the proxy with the body read.
+        try {
+          sent.text = await body.text()
+        } catch (error) {
+          if (!(error instanceof DecodeError)) throw error
+          return new ServiceError(error.status, error.errorCode, error.message, {
+            beforeService: true,
+          })
+        }
+      }
+      candidates.sort((a, b) => a.pattern.openness - b.pattern.openness || a.order - b.order)
+      let best: Group | undefined
+      for (const group of candidates) {
+        const { body: pattern } = group.pattern
+        if (pattern === null || (await bodyMatches(pattern, sent))) {
+          best = group
+          break
+        }
+      }
+      if (best === undefined) return undefined
+      const recorded = best.answers[Math.min(best.served, best.answers.length - 1)] as Recorded
+      if (best.served < best.answers.length) best.served += 1
+      return answerOf(recorded)
+    },
+  }
+}
+
+/** An entry's answer head, made once: the headers a replay keeps, the cookies made usable. */
+function recordedAnswer(entry: HarEntry, origin: { recording: string; entry: number }): Recorded {
+  const { response } = entry
+  const headers: Record<string, string> = {}
+  const cookies: string[] = []
+  let lost = false
+  for (const { name, value } of response.headers ?? []) {
+    const lower = name.toLowerCase()
+    if (notReplayed.has(lower) || lower.startsWith(':')) continue
+    if (lower === 'set-cookie') {
+      const cookie = replayedCookie(value, origin)
+      if (cookie === null) lost = true
+      else cookies.push(cookie)
+    } else headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value
+  }
+  if (lost) {
+    const warning = headers['x-mock-warning']
+    headers['x-mock-warning'] = warning === undefined ? cookieLost : `${warning}; ${cookieLost}`
+  }
+  return {
+    status: response.status,
+    statusText: response.statusText ?? '',
+    headers,
+    cookies,
+    content: response.content,
+  }
+}
+
+/** A fresh answer each time: the dispatch adds its own headers to the record it gets. */
+function answerOf(recorded: Recorded): FallbackAnswer {
+  const { status, cookies } = recorded
+  const headers = { ...recorded.headers }
+  // DevTools records a request that failed (blocked, cancelled) with status 0: a network error.
+  if (status === 0) return { status: 0, statusText: '', headers, cookies, body: null }
+  // A 1xx (a WebSocket's 101 in a DevTools export) cannot be answered as a Response.
+  if (status < 200) return { status: 502, statusText: '', headers, cookies, body: null }
+  const empty = status === 204 || status === 205 || status === 304
+  return {
+    status,
+    statusText: recorded.statusText,
+    headers,
+    cookies,
+    body: empty ? null : harBody(recorded.content),
   }
 }

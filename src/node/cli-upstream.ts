@@ -49,10 +49,18 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
       ? undefined
       : createHarRecorder(values.record, values['record-secrets'] === true)
   const fallbacks = (values.replay ?? []).map((path) => {
+    // Messages name it as `createHandlers` names a recording: `replay FILE: entry 3: …`.
+    const name = `replay ${path}`
+    let text: string
     try {
-      return createReplay(parseHar(readFileSync(path, 'utf8'), path), path)
+      text = readFileSync(path, 'utf8')
     } catch (error) {
-      return fail(`could not load --replay ${path}: ${(error as Error).message}`)
+      return fail(`${name}: could not read the file: ${(error as Error).message}`)
+    }
+    try {
+      return createReplay(parseHar(text, name), path)
+    } catch (error) {
+      return fail((error as Error).message)
     }
   })
   return {
