@@ -2,8 +2,14 @@
 // parser, a CDATA section full of '<', a fault rule written to backtrack, 1 MB bodies of wrongly
 // typed values, the journal and the state the dashboard polls) while 40 clients update comments
 // as usual, all against one mock process on 127.0.0.1 for a bounded time. It prints the normal
-// clients' p99 and the server's peak RSS (VmHWM). `npm run bench:hostile` runs it alone.
+// clients' p99 and the server's peak RSS (VmHWM). `npm run bench:hostile` runs it, then the
+// same against the proxy and a replay (bench/hostile-fallbacks.ts, issue 26), and exits 1 when
+// a target is missed: normal p99 <= 50 ms, peak RSS <= 300 MB, no 5xx the mock did not mean, no
+// crash, none of the mock's controls at the upstream. `-- --phases proxy,replay` runs only some;
+// HOSTILE_SECONDS sets each phase's length (default 10).
 import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { runFallbackHostileLoad, type FallbackHostileRun } from './hostile-fallbacks.ts'
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts'
 import { startServer } from './processes.ts'
 
@@ -87,13 +93,84 @@ export async function runHostileLoad(seconds: number, normalBody: string): Promi
 }
 
 if (import.meta.main) {
+  const { values } = parseArgs({
+    options: { phases: { type: 'string', default: 'mock,proxy,replay' } },
+  })
+  const phases = new Set(values.phases.split(','))
+  const seconds = Number(process.env.HOSTILE_SECONDS ?? 10)
   const { createStore } = await import('../src/mock/create-store.ts')
   const key = [...createStore({ seed: 1 }).state.comments.values()][0]?.Key ?? ''
-  const run = await runHostileLoad(
-    Number(process.env.HOSTILE_SECONDS ?? 10),
-    JSON.stringify({ Key: key, Message: 'A normal update' }),
-  )
-  process.stdout.write(
-    `hostile run: normal clients ${Math.round(run.normal.rps)} req/s, p99 ${run.normal.p99} ms, ${run.normal.status5xx} 5xx; hostile clients ${run.hostile.requests} requests; peak RSS ${run.peakRssMb.toFixed(0)} MB; alive after: ${run.alive}\n`,
-  )
+  const normalBody = JSON.stringify({ Key: key, Message: 'A normal update' })
+  const targets: Array<[string, boolean]> = []
+  if (phases.has('mock')) {
+    const run = await runHostileLoad(seconds, normalBody)
+    process.stdout.write(
+      `hostile run: normal clients ${Math.round(run.normal.rps)} req/s, p99 ${run.normal.p99} ms, ${run.normal.status5xx} 5xx; hostile clients ${run.hostile.requests} requests; peak RSS ${run.peakRssMb.toFixed(0)} MB; alive after: ${run.alive}\n`,
+    )
+    targets.push(
+      [`mock: normal p99 <= 50 ms (${run.normal.p99} ms)`, run.normal.p99 <= 50],
+      [`mock: peak RSS <= 300 MB (${run.peakRssMb.toFixed(0)} MB)`, run.peakRssMb <= 300],
+      [
+        `mock: no crash, no 5xx to normal clients (${run.normal.status5xx})`,
+        run.alive && run.normal.status5xx === 0,
+      ],
+    )
+  }
+  for (const phase of ['proxy', 'replay'] as const) {
+    if (!phases.has(phase)) continue
+    const run = await runFallbackHostileLoad(phase, seconds, normalBody)
+    process.stdout.write(fallbackReport(run))
+    targets.push(...fallbackTargets(run))
+  }
+  process.stdout.write('targets:\n')
+  for (const [label, ok] of targets)
+    process.stdout.write(`  ${ok ? 'met' : 'MISSED'.padEnd(6)} ${label}\n`)
+  process.exit(targets.every(([, ok]) => ok) ? 0 : 1)
+}
+
+function fallbackReport(run: FallbackHostileRun): string {
+  const { normal, hostile } = run
+  const cases = Object.entries(hostile.byCase)
+    .map(([name, count]) => `    ${String(count).padStart(5)} ${name}`)
+    .join('\n')
+  return [
+    `${run.phase} run: normal clients ${Math.round(normal.rps)} req/s, p99 ${normal.p99} ms, ${normal.status5xx} 5xx, ${normal.errors} errors; peak RSS ${run.peakRssMb.toFixed(0)} MB; alive after: ${run.alive}`,
+    `  hostile clients: ${hostile.requests} requests, ${hostile.unexpected5xx} unmeant 5xx, ${hostile.broken} broken, slowest 100 KB body ${hostile.slowestLargeBodyMs} ms`,
+    cases,
+    ...hostile.examples.map((example) => `  example: ${example}`),
+    ...(run.phase === 'proxy'
+      ? [
+          `  the mock's controls at the upstream: ${run.leakedControls} (${run.leakExamples.join(', ')})`,
+        ]
+      : []),
+    '',
+  ].join('\n')
+}
+
+function fallbackTargets(run: FallbackHostileRun): Array<[string, boolean]> {
+  const { phase, normal, hostile } = run
+  return [
+    [`${phase}: normal p99 <= 50 ms (${normal.p99} ms)`, normal.p99 <= 50],
+    [`${phase}: peak RSS <= 300 MB (${run.peakRssMb.toFixed(0)} MB)`, run.peakRssMb <= 300],
+    [
+      `${phase}: no crash, no 5xx or error to normal clients (${normal.status5xx} 5xx, ${normal.errors} errors)`,
+      run.alive && normal.status5xx === 0 && normal.errors === 0,
+    ],
+    [
+      `${phase}: no 5xx the mock did not mean (${hostile.unexpected5xx})`,
+      hostile.unexpected5xx === 0,
+    ],
+    [
+      `${phase}: every hostile answer whole and as meant (${hostile.broken} not)`,
+      hostile.broken === 0,
+    ],
+    ...(phase === 'proxy'
+      ? [
+          [
+            `proxy: none of the mock's controls at the upstream (${run.leakedControls})`,
+            run.leakedControls === 0,
+          ] as [string, boolean],
+        ]
+      : []),
+  ]
 }

@@ -7,7 +7,8 @@ import { readUpstream } from './cli-upstream.ts'
 import { defaultCounts, type Counts } from '../store/index.ts'
 import { formats, isFormat } from '../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../control/index.ts'
-import { readDataFile, readScenariosFile } from './scenarios-file.ts'
+import { readDataFile } from './data-file.ts'
+import { readScenariosFile } from './scenarios-file.ts'
 import { watchDataFile } from './watch-data-file.ts'
 import { attachStateFile, type StateFile } from './state-file.ts'
 import { exposureWarnings } from './exposure-warnings.ts'
@@ -127,7 +128,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   }
   if (values.data) {
     try {
-      scenarios = { ...scenarios, data: readDataFile(values.data) }
+      scenarios = { ...scenarios, data: await readDataFile(values.data) }
     } catch (error) {
       fail(`could not load --data ${values.data}: ${(error as Error).message}`, false)
     }

@@ -26,20 +26,6 @@ export function readScenariosFile(path: string): Record<string, Scenario> {
   return document as Record<string, Scenario>
 }
 
-/**
- * A `--data` file as the scenario `data`: no seeded entities, only the file's, each completed
- * from the seed as fixtures are. The mock checks them when it starts.
- */
-export function readDataFile(path: string): Scenario {
-  const document: unknown = JSON.parse(readFileSync(path, 'utf8'))
-  if (!isObject(document)) throw new Error('expected a JSON object in the /__mock/state shape')
-  return {
-    description: `The entities of ${path}`,
-    counts: { abTests: 0, services: 0, containers: 0, comments: 0 },
-    fixtures: document,
-  }
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
