@@ -12,9 +12,9 @@ export interface StopOptions {
 
 /**
  * Stops the CLI cleanly on SIGINT or SIGTERM: no new connections, the requests under way are
- * answered, then the state file is written with every answered change, then the process exits
- * 0. Past the time-out, or on a second signal, it exits 1 instead, saying on stderr what it
- * abandoned.
+ * answered (a download already streaming is cut off, see trackRequests), then the state file is
+ * written with every answered change, then the process exits 0. Past the time-out, or on a
+ * second signal, it exits 1 instead, saying on stderr what it abandoned.
  * @example stopOnSignals({ server: trackRequests(running), timeoutMs: 10_000 })
  */
 export function stopOnSignals(options: StopOptions): void {
@@ -53,7 +53,11 @@ export function stopOnSignals(options: StopOptions): void {
       process.stderr.write(`restapi-mock: stopped by force: ${problems.join('; ')}\n`)
       process.exit(1)
     }
-    process.stdout.write(`restapi-mock: stopped${stateFile ? ', state file written' : ''}\n`)
+    const cut =
+      abandoned.downloads > 0
+        ? `, cut off ${plural(abandoned.downloads, 'download')} under way`
+        : ''
+    process.stdout.write(`restapi-mock: stopped${cut}${stateFile ? ', state file written' : ''}\n`)
     process.exit(0)
   }
 

@@ -5,6 +5,8 @@ import type { RunningServer } from './server.ts'
 export interface Abandoned {
   readonly requests: number
   readonly connections: number
+  /** Answers already streaming their body (a download through the proxy), cut off at once. */
+  readonly downloads: number
 }
 
 export interface TrackedServer {
@@ -12,9 +14,11 @@ export interface TrackedServer {
   inFlight(): number
   /**
    * Stops accepting connections, answers the requests under way, each with `Connection: close`
-   * (as any request still arriving on a kept-alive connection), and resolves with zeros once
-   * every connection is closed. After `timeoutMs` it destroys the connections left instead and
-   * resolves with what it abandoned.
+   * (as any request still arriving on a kept-alive connection), and resolves once every
+   * connection is closed. An answer whose body is still streaming when the stop comes (a proxied
+   * download) is cut off at once: it changes nothing, and its client may take any time to read
+   * it. After `timeoutMs` it destroys the connections left instead and resolves with what it
+   * abandoned.
    */
   close(timeoutMs: number): Promise<Abandoned>
 }
@@ -41,8 +45,14 @@ export function trackRequests(running: RunningServer): TrackedServer {
     inFlight: () => open.size,
     async close(timeoutMs) {
       closing = true
+      let downloads = 0
       for (const response of open) {
         if (!response.headersSent) response.shouldKeepAlive = false
+        else if (!response.writableEnded) {
+          // Destroying it cancels the body's stream, which aborts the upstream request.
+          downloads++
+          response.destroy()
+        }
       }
       const closed = running.close().then(
         () => 'closed' as const,
@@ -54,14 +64,14 @@ export function trackRequests(running: RunningServer): TrackedServer {
       })
       const outcome = await Promise.race([closed, timedOut])
       clearTimeout(timer)
-      if (outcome === 'closed') return { requests: 0, connections: 0 }
+      if (outcome === 'closed') return { requests: 0, connections: 0, downloads }
       const requests = open.size
       const connections = await new Promise<number>((resolve) =>
         running.server.getConnections((_error, count) => resolve(count)),
       )
       running.server.closeAllConnections()
       await closed
-      return { requests, connections }
+      return { requests, connections, downloads }
     },
   }
 }

@@ -1,3 +1,5 @@
+import { get } from 'node:http'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { trackRequests } from '../../src/node/track-requests.ts'
 import {
@@ -57,7 +59,7 @@ describe('trackRequests', () => {
     // and so reach the time-out.
     const abandoned = await tracked.close(5000)
     await Promise.all(clients)
-    expect(abandoned).toEqual({ requests: 0, connections: 0 })
+    expect(abandoned).toEqual({ requests: 0, connections: 0, downloads: 0 })
     expect(tracked.inFlight()).toBe(0)
     // Those under way were answered, with Connection: close; then every client was refused.
     // (An answer the server had finished just before may still have been on its way.)
@@ -82,9 +84,42 @@ describe('trackRequests', () => {
     const closing = performance.now()
     const abandoned = await tracked.close(300)
     const took = performance.now() - closing
-    expect(abandoned).toEqual({ requests: 1, connections: 1 })
+    expect(abandoned).toEqual({ requests: 1, connections: 1, downloads: 0 })
     expect(took).toBeGreaterThanOrEqual(290)
     expect(took).toBeLessThan(3000)
     expect(await held).toBeInstanceOf(Error)
+  })
+
+  it('close() cuts off at once an answer still streaming to a client that stopped reading, cancelling its body', async () => {
+    let cancelled = false
+    const endless = http.get('*/endless', () => {
+      const body = new ReadableStream<Uint8Array>({
+        pull: (controller) => controller.enqueue(new Uint8Array(64 * 1024)),
+        cancel: () => {
+          cancelled = true
+        },
+      })
+      return new HttpResponse(body, { headers: { 'Content-Type': 'application/octet-stream' } })
+    })
+    const running = await startServer({ handlers: [endless] })
+    const tracked = trackRequests(running)
+    const reading = new Promise<void>((resolve, reject) => {
+      const request = get(`${running.url}/endless`, (response) => {
+        // The first bytes came; then this client reads no more, as a paused tab.
+        response.once('data', () => {
+          response.pause()
+          resolve()
+        })
+        response.once('error', () => undefined)
+      })
+      request.once('error', (error) => reject(error))
+    })
+    await reading
+    const closing = performance.now()
+    const abandoned = await tracked.close(10_000)
+    expect(abandoned).toEqual({ requests: 0, connections: 0, downloads: 1 })
+    // Not held for the time-out: the stream was cut, not waited for.
+    expect(performance.now() - closing).toBeLessThan(10_000 / 2)
+    await waitFor('the body to be cancelled', () => (cancelled ? true : undefined), 5000)
   })
 })
