@@ -1,12 +1,13 @@
 import type { JournalDocument } from '../control/control-documents.ts'
 import { journalToHar } from '../control/har.ts'
-import type { Journal } from '../control/index.ts'
+import { redactJournalEntry, type Journal } from '../control/index.ts'
 import { fail, json, jsonType, noContent } from './control-answers.ts'
 import type { Session } from './sessions.ts'
 
 /**
  * `/__mock/journal` and `journal.har` as one state sees them: the shared state sees every
  * request (each entry names its session), a session only its own since it last cleared them.
+ * Secrets are redacted in both, as `--record` redacts them: both end up in bug reports.
  */
 export function journalRoute(
   route: string,
@@ -29,7 +30,7 @@ export function journalRoute(
       }
       return json({
         capacity: journal.capacity,
-        entries: journal.entries(limit, view),
+        entries: journal.entries(limit, view).map(redactJournalEntry),
       } satisfies JournalDocument)
     }
     case 'DELETE /journal':
@@ -37,13 +38,15 @@ export function journalRoute(
       if (session.id === null) journal.clear()
       else session.journalFrom = journal.nextId
       return noContent()
-    case 'GET /journal.har':
-      return new Response(JSON.stringify(journalToHar(journal.entries(undefined, view), version)), {
+    case 'GET /journal.har': {
+      const entries = journal.entries(undefined, view).map(redactJournalEntry)
+      return new Response(JSON.stringify(journalToHar(entries, version)), {
         headers: {
           'Content-Type': jsonType,
           'Content-Disposition': 'attachment;filename="restapi-mock.har"',
         },
       })
+    }
   }
   return undefined
 }

@@ -84,6 +84,12 @@ export const cliOptions = {
     arg: '<file.har>',
     help: 'append every proxied exchange to this HAR file, secrets redacted',
   },
+  'record-max-body': {
+    type: 'string',
+    arg: '<bytes>',
+    default: '1048576',
+    help: 'the most of each body --record keeps (decoded); a larger one is kept as its size',
+  },
   'record-secrets': {
     type: 'boolean',
     default: false,

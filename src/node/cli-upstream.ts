@@ -3,8 +3,7 @@ import { createReplay, parseHar } from '../mock/index.ts'
 import type { Fallback } from '../wire/index.ts'
 import { commaList } from './comma-list.ts'
 import { createHarRecorder, type HarRecorder } from './har-recorder.ts'
-import { harEntryOf } from './har-entry.ts'
-import { defaultProxyTimeoutMs, type ProxyOptions } from './proxy.ts'
+import { defaultProxyTimeoutMs, defaultRecordMaxBytes, type ProxyOptions } from './proxy.ts'
 
 /** The command-line values of the options about a real host and its recordings. */
 export interface UpstreamValues {
@@ -14,6 +13,7 @@ export interface UpstreamValues {
   readonly passthrough?: string | undefined
   readonly record?: string | undefined
   readonly 'record-secrets'?: boolean | undefined
+  readonly 'record-max-body'?: string | undefined
   readonly replay?: string[] | undefined
 }
 
@@ -24,6 +24,9 @@ export interface Upstream {
   readonly passthrough: string[] | undefined
   readonly recorder: HarRecorder | undefined
 }
+
+/** The largest `--record-max-body`: a body's base64 must stay far below V8's longest string. */
+const maxRecordMaxBytes = 64 * 1024 * 1024
 
 /**
  * `--proxy`, `--passthrough`, `--record` and `--replay` read and checked; a HAR file that does
@@ -44,10 +47,26 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
   }
   if (url === undefined && values.record !== undefined)
     fail('--record records what --proxy forwards: give one')
-  const recorder =
-    values.record === undefined
-      ? undefined
-      : createHarRecorder(values.record, values['record-secrets'] === true)
+  const maxText = values['record-max-body'] ?? String(defaultRecordMaxBytes)
+  const recordMaxBytes = Number(maxText)
+  if (!/^\d+$/.test(maxText) || recordMaxBytes > maxRecordMaxBytes) {
+    fail(
+      `--record-max-body must be a whole number of bytes from 0 to ${maxRecordMaxBytes}, got '${maxText}'`,
+    )
+  }
+  let recorder: HarRecorder | undefined
+  if (values.record !== undefined) {
+    try {
+      recorder = createHarRecorder({
+        path: values.record,
+        keepSecrets: values['record-secrets'] === true,
+        maxBytes: recordMaxBytes,
+        warn: (line) => process.stderr.write(`restapi-mock: ${line}\n`),
+      })
+    } catch (error) {
+      fail(`could not record: ${(error as Error).message}; give another file`)
+    }
+  }
   const fallbacks = (values.replay ?? []).map((path) => {
     // Messages name it as `createHandlers` names a recording: `replay FILE: entry 3: …`.
     const name = `replay ${path}`
@@ -71,7 +90,7 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
             url,
             timeoutMs,
             insecure: values['proxy-insecure'] === true,
-            ...(recorder ? { record: (exchange) => recorder.add(harEntryOf(exchange)) } : {}),
+            ...(recorder ? { record: (exchange) => recorder.add(exchange), recordMaxBytes } : {}),
           },
     fallbacks,
     passthrough: values.passthrough === undefined ? undefined : commaList(values.passthrough),

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { Dispatcher, Pool } from 'undici'
 import { ServiceError, type Fallback, type RequestHost } from '../wire/index.ts'
 import type { ProxiedExchange } from './har-entry.ts'
+import { keepCopy } from './kept-copy.ts'
 import { forwardedHeaders, headerPairs, requestTarget, upstreamHeaders } from './proxy-headers.ts'
 import { upstreamAnswer } from './upstream-answer.ts'
 
@@ -68,10 +69,15 @@ export function createProxy(options: ProxyOptions): Fallback {
           ? Buffer.from(given.buffer, given.byteOffset, given.byteLength)
           : null
       const record = options.record
+      const maxBytes = options.recordMaxBytes ?? defaultRecordMaxBytes
+      // A streamed request body is copied for --record as it goes, up to the cap.
+      const upload =
+        record && given && !(given instanceof Uint8Array) ? keepCopy(given, maxBytes) : undefined
       const { handler, answer } = upstreamAnswer({
         keep: record && {
-          maxBytes: options.recordMaxBytes ?? defaultRecordMaxBytes,
-          done: ({ bytes, totalBytes }, got) =>
+          maxBytes,
+          done: ({ bytes, totalBytes }, got) => {
+            const uploaded = upload?.kept() ?? { bytes: sent, totalBytes: sent?.length ?? 0 }
             record({
               startedAt,
               waitMs: got.waitMs,
@@ -79,13 +85,15 @@ export function createProxy(options: ProxyOptions): Fallback {
               method: request.method,
               url: upstream.origin + path,
               requestHeaders: headers,
-              requestBody: sent,
+              requestBody: uploaded.totalBytes <= maxBytes ? uploaded.bytes : null,
+              requestSize: uploaded.totalBytes,
               status: got.status,
               statusText: got.statusText,
               responseHeaders: headerPairs(got.headers),
               responseBody: bytes,
               responseSize: totalBytes,
-            }),
+            })
+          },
         },
       })
       ;(pool ?? (await poolOf())).dispatch(
@@ -93,7 +101,7 @@ export function createProxy(options: ProxyOptions): Fallback {
           method: request.method as Dispatcher.HttpMethod,
           path,
           headers,
-          body: sent ?? (given && Readable.fromWeb(given as never)),
+          body: sent ?? (given && Readable.fromWeb((upload?.stream ?? given) as never)),
         },
         handler,
       )

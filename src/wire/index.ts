@@ -33,9 +33,11 @@ export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from '
 export { parseGuid } from './formats/guid.ts'
 export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'
 export { readJson, writeJson } from './formats/json.ts'
+export { jsvString } from './formats/jsv-write.ts'
 export { readJsv } from './formats/jsv-read.ts'
 export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
 export { defaultLimits, type Limits } from './limits.ts'
+export type { Loose } from './loose.ts'
 export { capList, cutText, fitList, listLimit, moreText, warningLimit } from './list-limit.ts'
 export {
   negotiate,

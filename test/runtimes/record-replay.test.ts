@@ -80,7 +80,7 @@ describe('--record, then --replay', () => {
     const [first, , searchA, , logo] = har.log.entries
     expect(first?.request.headers).toContainEqual({ name: 'Authorization', value: '<redacted>' })
     // Answer headers are recorded as undici reads them: lower-case names.
-    expect(first?.response.headers).toContainEqual({ name: 'set-cookie', value: '<redacted>' })
+    expect(first?.response.headers).toContainEqual({ name: 'set-cookie', value: 'sid=<redacted>' })
     expect(JSON.parse(first?.response.content.text ?? '{}')).toMatchObject({ ApiKey: '<redacted>' })
     expect(JSON.parse(searchA?.request.postData?.text ?? '{}')).toEqual({
       q: 'a',

@@ -1,0 +1,63 @@
+import { isSecretName, redactedText } from './secret-names.ts'
+
+type RawJson = (text: string) => unknown
+
+/**
+ * A JSON text with the members of secret names redacted at any depth: a scalar becomes
+ * `"<redacted>"`, and under an object or a list every scalar does, so the shape stays. A text
+ * with nothing to redact comes back as it was; one that is not JSON gives undefined. Numbers
+ * keep their digits where the runtime can say what they were (`JSON.rawJSON`).
+ */
+export function redactJson(text: string): string | undefined {
+  const rawJson = (JSON as { rawJSON?: RawJson }).rawJSON
+  let tree: unknown
+  try {
+    tree = rawJson
+      ? JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+          typeof value === 'number' && context?.source !== undefined
+            ? rawJson(context.source)
+            : value,
+        )
+      : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const state = { changed: false }
+  // Deeper than the stack allows: not redacted here, the caller's fallback takes it.
+  try {
+    const redacted = redactMembers(tree, false, state)
+    return state.changed ? JSON.stringify(redacted) : text
+  } catch {
+    return undefined
+  }
+}
+
+/** A parsed value with its secret members redacted; `secret` when a secret name holds it. */
+export function redactMembers(
+  value: unknown,
+  secret: boolean,
+  state: { changed: boolean },
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactMembers(item, secret, state))
+  if (value === null || value === undefined) return value
+  if (typeof value !== 'object' || isRawJson(value)) {
+    if (!secret) return value
+    state.changed = true
+    return redactedText
+  }
+  const out: Record<string, unknown> = {}
+  for (const [name, member] of Object.entries(value)) {
+    // An own data property: a `__proto__` name never reaches a prototype.
+    Object.defineProperty(out, name, {
+      value: redactMembers(member, secret || isSecretName(name), state),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}
+
+function isRawJson(value: object): boolean {
+  return (JSON as { isRawJSON?: (value: unknown) => boolean }).isRawJSON?.(value) === true
+}

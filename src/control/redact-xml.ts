@@ -1,0 +1,84 @@
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser'
+import { isSecretName, redactedText } from './secret-names.ts'
+
+type XmlNode = Record<string, unknown>
+
+// Entities are left as they are, both ways, so that the text written back is the text read
+// (no DTD can expand), and every kind of node is kept in its place.
+const options = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  allowBooleanAttributes: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: false,
+  commentPropName: '#comment',
+  cdataPropName: '#cdata',
+  attributeNamePrefix: '@_',
+  suppressEmptyNode: true,
+} as const
+
+/** `<redacted>` as XML text and attribute values write it. */
+const escapedRedacted = '&lt;redacted&gt;'
+const attributes = ':@'
+
+/**
+ * An XML text with the content of elements whose local name is secret (`<Password>`,
+ * `<d2p1:BearerToken>`) and the values of secret attributes redacted, at any depth; the
+ * elements, their attributes and their order stay. A text with nothing to redact comes back as
+ * it was; one that is not well-formed XML (or declares a DTD) gives undefined.
+ */
+export function redactXml(text: string): string | undefined {
+  if (/<!DOCTYPE/i.test(text) || XMLValidator.validate(text) !== true) return undefined
+  let nodes: XmlNode[]
+  try {
+    nodes = new XMLParser(options).parse(text) as XmlNode[]
+  } catch {
+    return undefined
+  }
+  const state = { changed: false }
+  try {
+    redactNodes(nodes, false, state)
+  } catch {
+    // Deeper than the stack allows: the caller's fallback takes it.
+    return undefined
+  }
+  return state.changed ? new XMLBuilder(options).build(nodes) : text
+}
+
+function redactNodes(
+  nodes: XmlNode[],
+  secret: boolean,
+  state: { changed: boolean },
+  inCdata = false,
+): void {
+  for (const node of nodes) {
+    const attributeValues = node[attributes] as Record<string, unknown> | undefined
+    for (const name of Object.keys(attributeValues ?? {})) {
+      const local = localName(name.slice(options.attributeNamePrefix.length))
+      if (!name.startsWith('@_xmlns') && isSecretName(local)) {
+        ;(attributeValues as Record<string, unknown>)[name] = escapedRedacted
+        state.changed = true
+      }
+    }
+    for (const [name, content] of Object.entries(node)) {
+      if (name === attributes || name === '#comment' || name.startsWith('?')) continue
+      if (name === '#text') {
+        if (secret && String(content).trim() !== '') {
+          // A CDATA section holds its text unescaped.
+          node[name] = inCdata ? redactedText : escapedRedacted
+          state.changed = true
+        }
+      } else if (Array.isArray(content)) {
+        const cdata = name === '#cdata'
+        const secretHere = secret || (!cdata && isSecretName(localName(name)))
+        redactNodes(content as XmlNode[], secretHere, state, cdata)
+      }
+    }
+  }
+}
+
+function localName(name: string): string {
+  return name.slice(name.lastIndexOf(':') + 1)
+}
