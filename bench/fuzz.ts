@@ -1,5 +1,5 @@
 // `npm run fuzz`: the fuzz properties with many more cases than `npm test` runs, bounded in
-// time. Four steps, each a Vitest child process of this Node:
+// time. Five steps, each a Vitest child process of this Node:
 //   1. test/robustness/fuzz-app.property.test.ts with FUZZ_RUNS cases (app.request, and a third
 //      of them through msw's getResponse), stopped gracefully by fast-check at its time share;
 //   2. test/robustness/fuzz-bounded.property.test.ts (warning floods and control-plane
@@ -7,7 +7,11 @@
 //   3. test/robustness/parsers.property.test.ts with FUZZ_RUNS cases per property: the glob
 //      matcher against a reference, the XML scan against fast-xml-parser, the CSV width check
 //      against csv-parse, readXml on hostile text;
-//   4. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
+//   4. test/robustness/fuzz-fallbacks.property.test.ts (issue 26): requests that fall through
+//      to a replay and to the proxy, whose upstream (test/support/fake-upstream.ts) runs in the
+//      Vitest process on 127.0.0.1, through app.request, the Node server and msw, each property
+//      stopped at its time share;
+//   5. test/formats/roundtrip.property.test.ts, whose properties run 200 cases each, repeated
 //      with fresh seeds (`--repeats`) in chunks until as many cases ran or the time is up.
 // Options: `npm run fuzz -- --runs 20000 --minutes 5 --seed 123` (or FUZZ_RUNS, FUZZ_MINUTES,
 // FUZZ_SEED). A failure prints fast-check's counterexample and seed; the exit code is 1.
@@ -38,6 +42,9 @@ const boundedFile = 'test/robustness/fuzz-bounded.property.test.ts'
 const parsersFile = 'test/robustness/parsers.property.test.ts'
 /** The properties in the parsers file, which share its time. */
 const parserProperties = 6
+const fallbacksFile = 'test/robustness/fuzz-fallbacks.property.test.ts'
+/** The properties in the fallbacks file, which share its time. */
+const fallbackProperties = 3
 const roundTripFile = 'test/formats/roundtrip.property.test.ts'
 /** Cases per property in the round-trip file, fixed there. */
 const roundTripCasesPerRepeat = 200
@@ -92,7 +99,7 @@ const summary: string[] = []
 let failed = false
 
 // 1. The app and msw fuzzing: most of the time, shared between its two properties.
-const appShareMs = Math.round(budgetMs * 0.45)
+const appShareMs = Math.round(budgetMs * 0.4)
 const app = await runVitest(
   [appFile, '--testTimeout', String(appShareMs + graceMs), '--reporter', 'dot'],
   {
@@ -117,7 +124,7 @@ failed ||= app.code !== 0
 summary.push(...stepSummary(appFile, app))
 
 // 2. Warning floods and control-plane sequences (issue 13): their own share, two properties.
-const boundedShareMs = Math.round(budgetMs * 0.15)
+const boundedShareMs = Math.round(budgetMs * 0.12)
 const bounded = await runVitest(
   [boundedFile, '--testTimeout', String(boundedShareMs + graceMs), '--reporter', 'dot'],
   {
@@ -131,7 +138,7 @@ failed ||= bounded.code !== 0
 summary.push(...stepSummary(boundedFile, bounded))
 
 // 3. The scanners and the glob matcher against their oracles: a tenth of the time.
-const parsersShareMs = Math.round(budgetMs * 0.1)
+const parsersShareMs = Math.round(budgetMs * 0.08)
 const parsers = await runVitest(
   [parsersFile, '--testTimeout', String(parsersShareMs + graceMs), '--reporter', 'dot'],
   {
@@ -144,7 +151,21 @@ const parsers = await runVitest(
 failed ||= parsers.code !== 0
 summary.push(...stepSummary(parsersFile, parsers))
 
-// 4. The round trips and readers of every codec, in chunks of fresh seeds.
+// 4. What falls through to a replay and to the proxy (issue 26): a tenth of the time.
+const fallbacksShareMs = Math.round(budgetMs * 0.1)
+const fallbacks = await runVitest(
+  [fallbacksFile, '--testTimeout', String(fallbacksShareMs + graceMs), '--reporter', 'dot'],
+  {
+    FUZZ_RUNS: String(runs),
+    FUZZ_TIME_MS: String(Math.max(1000, Math.round(fallbacksShareMs / fallbackProperties))),
+    ...(values.seed ? { FUZZ_SEED: values.seed } : {}),
+  },
+  fallbacksShareMs + graceMs,
+)
+failed ||= fallbacks.code !== 0
+summary.push(...stepSummary(fallbacksFile, fallbacks))
+
+// 5. The round trips and readers of every codec, in chunks of fresh seeds.
 const roundTripRepeats = Math.max(1, Math.ceil(runs / roundTripCasesPerRepeat))
 let repeatsDone = 0
 let roundTripMs = 0

@@ -164,6 +164,11 @@ function fallbackTargets(run: FallbackHostileRun): Array<[string, boolean]> {
       `${phase}: every hostile answer whole and as meant (${hostile.broken} not)`,
       hostile.broken === 0,
     ],
+    // Issue 26, point 9: a trickling sender delays no other request by more than 1 s.
+    [
+      `${phase}: a 100 KB body beside trickling senders within 1 s (${hostile.slowestLargeBodyMs} ms)`,
+      hostile.slowestLargeBodyMs <= 1000,
+    ],
     ...(phase === 'proxy'
       ? [
           [

@@ -1,5 +1,5 @@
 import { controlsIn, type FakeUpstream } from '../support/fake-upstream.ts'
-import type { FallbackRequest, Setup } from './fallback-arbitraries.ts'
+import { bodyOf, type FallbackRequest, type Setup } from './fallback-arbitraries.ts'
 
 // What every answer to a request that falls through to a replay or to the proxy must satisfy
 // (issue 26, "Done when"): no 5xx but one the mock meant (a fault rule's or `Prefer`'s status,
@@ -43,8 +43,8 @@ export function fallbackRequestOf(
   headers.set('X-Fuzz-Id', fuzzId)
   const init: RequestInit = { method: fuzzed.method, headers }
   const upper = fuzzed.method.toUpperCase()
-  if (fuzzed.body !== null && upper !== 'GET' && upper !== 'HEAD')
-    init.body = new Uint8Array(fuzzed.body)
+  const body = bodyOf(fuzzed)
+  if (body !== null && upper !== 'GET' && upper !== 'HEAD') init.body = new Uint8Array(body)
   return new Request(runtime.origin + fuzzed.path + fuzzed.query, init)
 }
 
@@ -134,11 +134,11 @@ export async function fallbackProblems(
     )
   if (
     entry?.source === 'replay' &&
-    fuzzed.body !== null &&
-    fuzzed.body.length > bodyLimit &&
+    (fuzzed.padTo ?? 0) > bodyLimit &&
+    !['GET', 'HEAD'].includes(fuzzed.method.toUpperCase()) &&
     status < 400
   )
-    problems.push(`a ${fuzzed.body.length}-byte body past the 1 MiB limit was replayed (${status})`)
+    problems.push(`a ${fuzzed.padTo}-byte body past the 1 MiB limit was replayed (${status})`)
   // The mock's own errors (not the upstream's, not the recording's) are in ServiceStack's shape.
   const plain404 = status === 404 && text === '404'
   if (

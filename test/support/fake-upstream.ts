@@ -113,8 +113,16 @@ async function streamBytes(response: ServerResponse, bytes: number, fill: number
     const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
     left -= part.length
     if (!response.write(part)) {
-      const [event] = await Promise.race([once(response, 'drain'), once(response, 'close')])
-      if (event === undefined && response.destroyed) return
+      // Whichever comes first; both listeners go, so a long download adds none per chunk.
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          response.off('drain', done)
+          response.off('close', done)
+          resolve()
+        }
+        response.on('drain', done)
+        response.on('close', done)
+      })
     }
   }
   response.end()
