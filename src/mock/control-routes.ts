@@ -115,6 +115,8 @@ async function stateRoute(
         )
       }
       session.scenarios.reset(seedText === null ? undefined : Number(seedText))
+      // A replay's cursors are shared by every session: only the shared state's reset rewinds.
+      if (session.id === null) for (const fallback of deps.fallbacks) fallback.rewind?.()
       return json({ seed: store.seed } satisfies ResetDocument)
     }
     case 'GET /faults':

@@ -150,6 +150,7 @@ export function createMock(options: MockOptions): Mock {
       shared.scenarios.use(startScenario)
       control.journal.clear()
       shared.snapshots.clear()
+      for (const fallback of fallbacks) fallback.rewind?.()
     },
     fixtures: (document, choice) => applyFixtures(stateOf(choice).store, document, config.clock()),
     scenario(name, choice) {

@@ -14,6 +14,8 @@ export interface Fallback {
   readonly source: Exclude<AnswerSource, 'mock'>
   /** What `/__mock/settings` shows of it: the upstream's URL, the recording's file. */
   readonly name: string
+  /** Back to its start (a replay's cursors to the first entry): the shared state's reset. */
+  rewind?(): void
   /**
    * The answer, or undefined when this fallback has none for the request. `body` is the one
    * reader of the request's body that everything before it shares (the method override may have

@@ -10,7 +10,7 @@ describe('createHandlers with a recording that cannot be replayed', () => {
   it.each(entryProblems)('refuses %s, naming the entry and the field', (_name, bad, message) => {
     const mock = createMock({ store: createStore({ seed: 1 }) })
     const har = { log: { entries: [harEntry({ url: 'http://cms.example/ok' }), bad] } }
-    const refusal = (): unknown => createHandlers(mock, { replay: har as Har })
+    const refusal = (): unknown => createHandlers(mock, { replay: har as unknown as Har })
     expect(refusal).toThrow(new RegExp(`^replay 1: entry 1: ${message.source.slice(1)}`))
   })
 })

@@ -318,3 +318,35 @@ describe('the body of a request to a replayed route', () => {
     expect(await answer.json()).toMatchObject({ ResponseStatus: { ErrorCode: expect.any(String) } })
   })
 })
+
+describe('a reset', () => {
+  const counter = (visit: number) =>
+    harEntry({ url: `${origin}/RestApi/counter`, text: `{"Visit":${visit}}` })
+
+  it('of the shared state rewinds the cursors; a session’s reset leaves them', async () => {
+    const send = replaying(harOf(counter(1), counter(2)))
+    const visit = async (): Promise<number> =>
+      ((await (await send('/RestApi/counter')).json()) as { Visit: number }).Visit
+    expect([await visit(), await visit(), await visit()]).toEqual([1, 2, 2])
+    const inSession = await send('/__mock/reset', {
+      method: 'POST',
+      headers: { 'X-Mock-Session': 'a' },
+    })
+    expect(inSession.status).toBe(200)
+    expect(await visit()).toBe(2)
+    expect((await send('/__mock/reset', { method: 'POST' })).status).toBe(200)
+    expect([await visit(), await visit()]).toEqual([1, 2])
+  })
+
+  it('through mock.reset() rewinds them too', async () => {
+    const mock = createMock({ store: createStore({ seed: 1 }) })
+    createHandlers(mock, { replay: harOf(counter(1), counter(2)) })
+    const visit = async (): Promise<number> => {
+      const response = (await mock.dispatch(new Request(`${origin}/RestApi/counter`))) as Response
+      return ((await response.json()) as { Visit: number }).Visit
+    }
+    expect([await visit(), await visit()]).toEqual([1, 2])
+    mock.reset()
+    expect(await visit()).toBe(1)
+  })
+})
