@@ -1,7 +1,7 @@
 import {
   CommentResponse,
   CommentUpdateRequest,
-  commentStatuses,
+  commentStatusOf,
   profilePictureUrls,
 } from '../src/model/index.ts'
 import { defineOperation, ServiceError } from '../src/wire/index.ts'
@@ -25,8 +25,7 @@ export const updateComment = defineOperation({
     if (key === '') return new ServiceError(400, 'ArgumentException', 'Invalid Key.')
     let status: string | undefined
     if (isNonBlank(input.Status)) {
-      const wanted = input.Status.trim().toLowerCase()
-      status = commentStatuses.find((name) => name.toLowerCase() === wanted)
+      status = commentStatusOf(input.Status)
       if (!status) return new ServiceError(400, 'ArgumentException', 'Invalid Status.')
     }
     const { store } = ctx

@@ -18,6 +18,7 @@ export {
   type HarEntry,
   type MockParameters,
   type Scenario,
+  type BuiltInScenario,
   type StateChoice,
 } from '../src/mock/index.ts'
 export { operations } from './operations.ts'

@@ -23,6 +23,7 @@ export {
   type Har,
   type HarEntry,
   type Scenario,
+  type BuiltInScenario,
   type Session,
   type SessionInfo,
   type Sessions,

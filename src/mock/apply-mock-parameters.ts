@@ -1,13 +1,15 @@
 import type { Mock, StateChoice } from './create-mock.ts'
 import type { Fixtures } from './fixtures.ts'
+import type { BuiltInScenario } from './scenario.ts'
 
 /**
  * What one story or test says the mock holds: a scenario, then fixtures on top of it. In
- * Storybook it is the story's `parameters.restapiMock`.
+ * Storybook it is the story's `parameters.restapiMock`. `Own` names the user's own scenarios,
+ * so a misspelt name fails to compile: `MockParameters<'flagged' | 'seeded7'>`.
  * @example parameters: { restapiMock: { scenario: 'empty', fixtures: { Comments: [{ Key: 'a' }] } } }
  */
-export interface MockParameters {
-  readonly scenario?: string
+export interface MockParameters<Own extends string = never> {
+  readonly scenario?: BuiltInScenario | Own
   readonly fixtures?: Fixtures
 }
 
@@ -20,7 +22,7 @@ export interface MockParameters {
  */
 export function applyMockParameters(
   mock: Mock,
-  parameters: MockParameters | undefined,
+  parameters: MockParameters<string> | undefined,
   choice?: StateChoice,
 ): void {
   if (choice?.session === undefined) mock.reset()

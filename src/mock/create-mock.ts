@@ -69,7 +69,12 @@ export function createMock(options: MockOptions): Mock {
   }
   const shared = sharedState(store, catalogue, control)
   // The default scenario is the store as handed in (a state file, fixtures): kept as it is.
-  if (startScenario !== 'default') shared.scenarios.use(startScenario)
+  // A redefined `default` applies whole, as PUT /__mock/scenarios/default would (issue 26),
+  // unless the store holds a state to keep (a state file).
+  const redefined = Object.hasOwn(options.scenarios ?? {}, 'default')
+  if (startScenario !== 'default' || (redefined && !options.keepStore)) {
+    shared.scenarios.use(startScenario)
+  } else if (redefined) catalogue.applyRules('default', control)
   const sessions = createSessions({
     shared,
     catalogue,

@@ -1,8 +1,9 @@
-import type { DtoValue } from '../model/index.ts'
+import type { CommentStatus, DtoValue } from '../model/index.ts'
 import { stateCollections } from '../control/index.ts'
 import { hashText } from '../../seeds/index.ts'
 import { collectionKeys, type EntityFactory, type Store, type StoreState } from '../store/index.ts'
 import { bindDto, defaultWriteOptions, ServiceError, writeJson } from '../wire/index.ts'
+import { checkFixture, unknownCollections, unknownCollectionsReason } from './fixture-checks.ts'
 
 type Collection = (typeof stateCollections)[number]
 
@@ -12,8 +13,18 @@ type Collection = (typeof stateCollections)[number]
  * @example mock.fixtures({ Comments: [{ Key: 'spam-1', Status: 'Spam' }] })
  */
 export type Fixtures = {
-  readonly [C in Collection as C['name']]?: readonly Partial<DtoValue<C['dto']>>[]
+  readonly [C in Collection as C['name']]?: readonly FixtureEntity<C['name'], C['dto']>[]
 }
+
+/** Fields a fixture types more narrowly than its DTO: the values the operations accept. */
+interface NarrowFields {
+  readonly Comments: { readonly Status?: CommentStatus | null }
+}
+
+/** One partial entity of a collection, with its narrow fields. */
+type FixtureEntity<N extends string, D> = N extends keyof NarrowFields
+  ? Omit<Partial<DtoValue<D>>, keyof NarrowFields[N]> & NarrowFields[N]
+  : Partial<DtoValue<D>>
 
 /** A fixture document made whole: the entities to store, by collection. */
 export type CompletedFixtures = { readonly [C in Collection as C['name']]: DtoValue<C['dto']>[] }
@@ -57,6 +68,11 @@ export function completeFixtures(
     )
   }
   const record = document as Record<string, unknown>
+  // Names are exact, as /__mock/state writes them: a misspelt one would store nothing, silently.
+  const unknown = unknownCollections(record)
+  if (unknown.length > 0) {
+    return refuse('ArgumentException', unknownCollectionsReason(unknown), unknown[0])
+  }
   const completed: Record<string, object[]> = {}
   for (const { name, key, dto } of stateCollections) {
     const list = record[name] ?? []
@@ -84,6 +100,12 @@ export function completeFixtures(
           `${where}.${keyField} is required`,
           `${where}.${keyField}`,
         )
+      }
+      // What the operation would refuse, fixtures refuse: the data is then what the API makes.
+      const problem = checkFixture(key, bound.value)
+      if (problem) {
+        const field = `${where}.${problem.field}`
+        return refuse('ArgumentException', `${field}${problem.reason}`, field)
       }
       // The same key gets the same filler: what the fixture leaves out is deterministic.
       const filler = make(

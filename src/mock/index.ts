@@ -17,7 +17,7 @@ export {
   type Fixtures,
 } from './fixtures.ts'
 export type { MockScenarios } from './mock-scenarios.ts'
-export type { Scenario, ScenarioControl } from './scenarios.ts'
+export type { BuiltInScenario, Scenario, ScenarioControl } from './scenarios.ts'
 export { defaultMaxSessions, type Session, type SessionInfo, type Sessions } from './sessions.ts'
 export { applyMockParameters, type MockParameters } from './apply-mock-parameters.ts'
 export { checkHar, harBody, parseHar, type Har, type HarEntry, type HarHeader } from './har.ts'

@@ -31,8 +31,16 @@ export interface MockOptions extends MockConfigOptions {
   random?: () => number
   /** Named states besides the built-in `default`, `empty` and `large`. */
   scenarios?: Readonly<Record<string, Scenario>>
-  /** The scenario to start in. Default `default`. */
+  /**
+   * The scenario to start in. Default `default`: the store as handed in, or, when `scenarios`
+   * redefines `default`, that scenario's start.
+   */
   scenario?: string
+  /**
+   * Start from the store as handed in (a state file just loaded) even where the user's
+   * `default` would replace it; that scenario's latency and fault rules still apply. Default false.
+   */
+  keepStore?: boolean
   /** How many sessions are kept at once; past it the least recently used is dropped. Default 1,000. */
   maxSessions?: number
   /** What answers what the operations do not, in order, before the 404 (the Node proxy). */

@@ -3,6 +3,9 @@ import type { Counts } from '../store/index.ts'
 import type { Fixtures } from './fixtures.ts'
 import type { LatencyOption } from './to-latency.ts'
 
+/** The scenarios every mock has; a user's own come beside them. */
+export type BuiltInScenario = 'default' | 'empty' | 'large' | 'edge-cases'
+
 /** A named state: a seed, counts and fixtures; what it leaves out is the mock's own start. */
 export interface Scenario {
   readonly description?: string

@@ -9,10 +9,11 @@ import {
 import { ServiceError } from '../wire/index.ts'
 import { edgeCasesScenario } from './edge-cases.ts'
 import { applyFixtures, completeFixtures } from './fixtures.ts'
-import type { Scenario } from './scenario.ts'
+import type { BuiltInScenario, Scenario } from './scenario.ts'
+import { scenarioShapeProblem } from './scenario-keys.ts'
 import { latencyOf } from './to-latency.ts'
 
-export type { Scenario } from './scenario.ts'
+export type { BuiltInScenario, Scenario } from './scenario.ts'
 
 export type { RequestRules }
 
@@ -50,7 +51,7 @@ export interface CatalogueOptions {
 const noEntities: Counts = { abTests: 0, services: 0, containers: 0, comments: 0 }
 
 /** The scenarios every mock has, besides the user's. */
-function builtIn(seed: number, counts: Readonly<Counts>): Record<string, Scenario> {
+function builtIn(seed: number, counts: Readonly<Counts>): Record<BuiltInScenario, Scenario> {
   return {
     default: { description: 'The seeded state the mock started with', seed, counts },
     empty: { description: 'No entities at all', seed, counts: noEntities },
@@ -70,7 +71,8 @@ function builtIn(seed: number, counts: Readonly<Counts>): Record<string, Scenari
 export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCatalogue {
   const { store, now } = options
   const base = { seed: store.seed, counts: { ...store.counts } }
-  const scenarios: Record<string, Scenario> = builtIn(base.seed, base.counts)
+  const builtIns: Readonly<Record<string, Scenario>> = builtIn(base.seed, base.counts)
+  const scenarios: Record<string, Scenario> = { ...builtIns }
   const starts = new Map<string, StoreSnapshot>()
   const catalogue: ScenarioCatalogue = {
     list: () =>
@@ -97,9 +99,12 @@ export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCata
       for (const rule of scenario.faults ?? []) rules.faults.add(rule)
     },
     define(name, scenario) {
-      const problem = check(scenario)
+      const problem = scenarioShapeProblem(name, scenario) ?? check(scenario)
       if (problem) return `scenario '${name}': ${problem}`
-      scenarios[name] = scenario
+      // A built-in redefined keeps what the new one leaves out (its description, seed, counts).
+      scenarios[name] = Object.hasOwn(builtIns, name)
+        ? { ...builtIns[name], ...scenario }
+        : scenario
       starts.delete(name)
       return null
     },

@@ -13,6 +13,15 @@ import {
 export const commentStatuses = ['Published', 'WaitingForApproval', 'Spam', 'Hidden'] as const
 export type CommentStatus = (typeof commentStatuses)[number]
 
+/**
+ * A status as the real service reads it: one of the four names in any case, around blanks;
+ * undefined for anything else (it answers `400 Invalid Status.`). Fixtures are checked by it too.
+ */
+export function commentStatusOf(text: string): CommentStatus | undefined {
+  const wanted = text.trim().toLowerCase()
+  return commentStatuses.find((name) => name.toLowerCase() === wanted)
+}
+
 const namespace = 'Cms.Services.Comments.DTO'
 
 export const CommentUpdateRequest = defineDto('CommentUpdateRequest', namespace, {

@@ -30,6 +30,7 @@ export {
   CommentResponse,
   CommentUpdateRequest,
   commentStatuses,
+  commentStatusOf,
   type CommentStatus,
 } from './comment.ts'
 export { ErrorResponse, ResponseError, ResponseStatus } from './response-status.ts'

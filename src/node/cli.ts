@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cliOptions, usageText } from './cli-options.ts'
 import { commaList } from './comma-list.ts'
@@ -142,6 +143,8 @@ export async function runCli(args: readonly string[]): Promise<void> {
     maxStateBytes,
     ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
   })
+  // A state file saved by an earlier run is kept at start rather than a redefined `default`.
+  const keepStore = values['state-file'] !== undefined && existsSync(values['state-file'])
   let stateFile: StateFile | undefined
   if (values['state-file']) {
     try {
@@ -172,6 +175,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     fallbacks: upstream.fallbacks,
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
+    ...(keepStore ? { keepStore } : {}),
     ...(values.log ? {} : { log: false as const }),
   }).catch((error: NodeJS.ErrnoException) =>
     fail(
