@@ -14,6 +14,7 @@ export {
 export { createJournal, type Journal, type JournalEntry } from './journal.ts'
 export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './latency.ts'
 export { createNotices, type Notice, type Notices } from './notices.ts'
+export { withoutMockParams, withoutMockPreferences, withoutSessionCookie } from './mock-controls.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'
 export { redactBody } from './redact-body.ts'
 export { redactHeader } from './redact-header.ts'

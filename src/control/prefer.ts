@@ -24,7 +24,7 @@ export function readRequestFault(
   const wanted = new Map<string, string>()
   let source = 'Prefer'
   if (prefer) readPrefer(prefer, wanted)
-  for (const name of ['delay', 'code', 'fault']) {
+  for (const name of preferNames) {
     const value = query.get(`__${name}`)
     if (value !== null) {
       wanted.set(name, value)
@@ -55,8 +55,11 @@ export function readRequestFault(
   return { delay, status, network, source }
 }
 
-/** The names `Prefer` may set here; every other token is skipped without being copied. */
-const preferNames = new Set(['delay', 'code', 'fault'])
+/**
+ * The names `Prefer` may set here, the mock's own (`?__delay=` and so on in a query); every
+ * other token is skipped without being copied.
+ */
+export const preferNames: ReadonlySet<string> = new Set(['delay', 'code', 'fault'])
 
 /**
  * Splits `Prefer` at `,` and `;` into `name=value` tokens (the value ends at a second `=`, its

@@ -1,3 +1,8 @@
+import {
+  withoutMockParams,
+  withoutMockPreferences,
+  withoutSessionCookie,
+} from '../control/index.ts'
 import type { RequestHost } from '../wire/index.ts'
 
 /** Headers of one connection, not of the message: never forwarded (RFC 9110, section 7.6.1). */
@@ -32,24 +37,25 @@ export interface RequestTarget {
   readonly protocol: string
   /** `127.0.0.1:4000`. */
   readonly host: string
-  /** The path and query as sent, forwarded as they are. */
+  /** The path and query as sent, but for the mock's own parameters (`?__session=`, `?__delay=`…). */
   readonly pathAndQuery: string
 }
 
-/** An absolute request URL's parts; a request URL has no fragment. */
+/** An absolute request URL's parts for the upstream; a request URL has no fragment. */
 export function requestTarget(href: string): RequestTarget {
   const hostStart = href.indexOf('//') + 2
   const pathStart = href.indexOf('/', hostStart)
   return {
     protocol: href.slice(0, hostStart - 3),
     host: href.slice(hostStart, pathStart),
-    pathAndQuery: href.slice(pathStart),
+    pathAndQuery: withoutMockParams(href.slice(pathStart)),
   }
 }
 
 /**
  * The request's headers for the upstream, names as sent: hop-by-hop ones dropped, `Host`
- * rewritten to the upstream's, and `X-Forwarded-For`, `-Host` and `-Proto` added.
+ * rewritten to the upstream's, and `X-Forwarded-For`, `-Host` and `-Proto` added. What is said
+ * to the mock itself stays here: `X-Mock-Session`, the session cookie, its `Prefer` directives.
  */
 export function upstreamHeaders(
   host: RequestHost,
@@ -69,7 +75,8 @@ export function upstreamHeaders(
       if (lower === 'x-forwarded-for') forwardedFor = pairs[i + 1] as string
       continue
     }
-    headers.push(name, pairs[i + 1] as string)
+    const value = forwardedValue(lower, pairs[i + 1] as string)
+    if (value !== null) headers.push(name, value)
   }
   headers.push(
     'X-Forwarded-For',
@@ -80,6 +87,13 @@ export function upstreamHeaders(
     target.protocol,
   )
   return headers
+}
+
+/** A request header's value for the upstream, the mock's own part taken out; null: none left. */
+function forwardedValue(lower: string, value: string): string | null {
+  if (lower === 'cookie') return withoutSessionCookie(value)
+  if (lower === 'prefer') return withoutMockPreferences(value)
+  return lower === 'x-mock-session' ? null : value
 }
 
 /**

@@ -3,7 +3,7 @@ import { toResponse, withAnswerHeaders, type Answer } from './answer.ts'
 import type { MockConfig } from './config.ts'
 import type { Operation } from './define-operation.ts'
 import { errorResponse, internalErrorAnswer } from './errors.ts'
-import type { Exchange, RequestContext, RequestHost } from './request-context.ts'
+import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
 import { contextOf, noRoute, requestBody, type ContextSource } from './context-of.ts'
 import { requestMethod } from './method-override.ts'
 import type { RequestBody } from './request-body.ts'
@@ -31,17 +31,11 @@ export type ControlResolver = (
   host: RequestHost,
 ) => Promise<Response | undefined>
 
-/** What a simulated fault or added latency made of a request before its operation ran. */
-export interface Interception {
-  readonly delayMs: number
-  readonly fault: string | null
-  /** The answer instead of the operation's; null for a network error; absent: the operation runs. */
-  readonly answer?: Answer | null
-}
+export type { Interception } from './request-context.ts'
 
-/** What runs around every operation, kept out of the dispatch: latency, faults, the journal. */
+/** What runs around every answer, kept out of the dispatch: latency, faults, the journal. */
 export interface DispatchHooks {
-  /** Runs before the operation; undefined (not a promise) when nothing is asked for. */
+  /** Runs before the operation or a fallback; undefined (not a promise) when nothing is asked for. */
   before(ctx: RequestContext): Promise<Interception> | undefined
   /** Sees every request under the base path and what was answered. */
   after(exchange: Exchange): void
@@ -79,9 +73,23 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const basePrefixAsConfigured = `${config.basePath}/`
   const negotiations: NegotiationMemo = new Map()
   const source: ContextSource = { config, negotiations }
-  const fallBack = createFallBack(fallbacks, hooks.after, (request, host, target, session) =>
-    contextOf(request, host, target, noRoute, 'ErrorResponse', session, storeFor(null), source),
-  )
+  const fallBack = createFallBack({
+    fallbacks,
+    hooks,
+    // The session's store, as for an operation: its fault rules and latency apply.
+    context: ({ request, host, target, session, body }) =>
+      contextOf(
+        request,
+        host,
+        target,
+        noRoute,
+        'ErrorResponse',
+        session,
+        storeFor(session),
+        source,
+        body,
+      ),
+  })
 
   return async (request, host = fetchHost(request)) => {
     try {

@@ -1,6 +1,13 @@
 import { toResponse, type Answer } from './answer.ts'
 import { errorResponse } from './errors.ts'
-import type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
+import { DecodeError } from './decode-error.ts'
+import type {
+  AnswerSource,
+  Exchange,
+  Interception,
+  RequestContext,
+  RequestHost,
+} from './request-context.ts'
 import type { RequestBody } from './request-body.ts'
 import { ServiceError } from './service-error.ts'
 import type { SplitUrl } from './split-url.ts'
@@ -63,35 +70,66 @@ export interface FallingRequest {
 /** The first fallback's answer to a request, recorded; undefined when none has one. */
 export type FallBack = (falling: FallingRequest) => Promise<Response | undefined>
 
+export interface FallBackOptions {
+  /** Tried in order. */
+  readonly fallbacks: readonly Fallback[]
+  /** The dispatch's: latency and faults before (as for an operation), the journal after. */
+  readonly hooks: {
+    before(ctx: RequestContext): Promise<Interception> | undefined
+    after(exchange: Exchange): void
+  }
+  /** The context latency and faults read, and a fallback's ServiceError is written with. */
+  readonly context: (falling: FallingRequest) => RequestContext
+}
+
 /**
  * The dispatch's last resort before the 404: the first fallback's answer, recorded with its
- * source; undefined when none has one. A fallback's ServiceError is written in the format the
- * request negotiated, through the context `errorContext` makes.
+ * source; undefined when none has one. Latency, fault rules, `Prefer` and `?__code` apply as to
+ * an operation, decided before any fallback is asked: a simulated fault never reaches the real
+ * host, and it is the mock's answer (source `mock`). A fallback's ServiceError is written in the
+ * format the request negotiated.
  */
-export function createFallBack(
-  fallbacks: readonly Fallback[],
-  after: (exchange: Exchange) => void,
-  errorContext: (
-    request: Request,
-    host: RequestHost,
-    target: SplitUrl,
-    session: string | null,
-  ) => RequestContext,
-): FallBack {
-  return async ({ request, host, target, session, body, startedAt, started }) => {
+export function createFallBack({ fallbacks, hooks, context }: FallBackOptions): FallBack {
+  return async (falling) => {
+    const { request, host, session, body, startedAt, started } = falling
+    const ctx = context(falling)
+    // Nothing asked for is no promise: no extra turn of the microtask queue per request.
+    const pending = hooks.before(ctx)
+    const intercepted = pending && (await pending)
+    const record = (exchange: Exchange): void => {
+      hooks.after(exchange)
+      host.answered?.(exchange)
+    }
+    if (intercepted?.answer !== undefined) {
+      const { answer, delayMs, fault } = intercepted
+      const durationMs = performance.now() - started
+      record({
+        request,
+        host,
+        ctx,
+        session,
+        source: 'mock',
+        answer,
+        startedAt,
+        durationMs,
+        delayMs,
+        fault,
+      })
+      return answer === null ? Response.error() : toResponse(answer, host.answerHeaders)
+    }
     for (const fallback of fallbacks) {
-      const result = await fallback.answer(request, host, body)
+      const result = await fallback.answer(request, host, body).catch(bodyError)
       if (result === undefined) continue
       let answer: Answer
       let response: Response
       if (result instanceof ServiceError) {
-        answer = errorResponse(errorContext(request, host, target, session), result)
+        answer = errorResponse(ctx, result)
         response = toResponse(answer, host.answerHeaders)
       } else {
         // The body streams on to the client: the journal keeps the status and headers only.
         ;[answer, response] = answered(result, host.answerHeaders)
       }
-      const exchange: Exchange = {
+      record({
         request,
         host,
         ctx: null,
@@ -100,15 +138,19 @@ export function createFallBack(
         answer,
         startedAt,
         durationMs: performance.now() - started,
-        delayMs: 0,
-        fault: null,
-      }
-      after(exchange)
-      host.answered?.(exchange)
+        delayMs: intercepted?.delayMs ?? 0,
+        fault: intercepted?.fault ?? null,
+      })
       return response
     }
     return undefined
   }
+}
+
+/** A body a fallback could not read (past the limit, cut off): its error, not a 500. */
+function bodyError(error: unknown): ServiceError {
+  if (!(error instanceof DecodeError)) throw error
+  return new ServiceError(error.status, error.errorCode, error.message, { beforeService: true })
 }
 
 /**

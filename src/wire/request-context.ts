@@ -60,6 +60,14 @@ export interface RequestHost {
   answered?(exchange: Exchange): void
 }
 
+/** What a simulated fault or added latency made of a request before its operation or a fallback ran. */
+export interface Interception {
+  readonly delayMs: number
+  readonly fault: string | null
+  /** The answer instead of the operation's; null for a network error; absent: the operation runs. */
+  readonly answer?: Answer | null
+}
+
 /** Where an answer came from: the mock's operations, a recording, or the real host. */
 export type AnswerSource = 'mock' | 'proxy' | 'replay'
 
