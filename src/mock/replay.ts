@@ -129,9 +129,11 @@ function recordedAnswer(entry: HarEntry, origin: { recording: string; entry: num
     const lower = name.toLowerCase()
     if (notReplayed.has(lower) || lower.startsWith(':')) continue
     if (lower === 'set-cookie') {
-      const cookie = replayedCookie(value, origin)
-      if (cookie === null) lost = true
-      else cookies.push(cookie)
+      for (const one of splitCookies(value)) {
+        const cookie = replayedCookie(one, origin)
+        if (cookie === null) lost = true
+        else cookies.push(cookie)
+      }
     } else headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value
   }
   if (lost) {
@@ -145,6 +147,14 @@ function recordedAnswer(entry: HarEntry, origin: { recording: string; entry: num
     cookies,
     content: response.content,
   }
+}
+
+/**
+ * The cookies of a `Set-Cookie` value that joined several with `, ` (the journal's HAR does): a
+ * comma starts a new cookie only where `name=` follows, never inside `Expires`.
+ */
+function splitCookies(value: string): string[] {
+  return value.split(/,(?=\s*[^;,=\s]+=)/).map((cookie) => cookie.trim())
 }
 
 /** A fresh answer each time: the dispatch adds its own headers to the record it gets. */

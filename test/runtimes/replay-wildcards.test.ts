@@ -216,6 +216,22 @@ describe('a redacted Set-Cookie in a recorded answer', () => {
     expect(second).not.toBe(post)
   })
 
+  it('is answered for each cookie of a value that joined several (the journal’s HAR)', async () => {
+    const joined = harEntry({
+      url: `${origin}/RestApi/pages/home`,
+      headers: [
+        {
+          name: 'set-cookie',
+          value: 'a=<redacted>; Path=/, b=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; HttpOnly',
+        },
+      ],
+    })
+    const cookies = (await replaying(harOf(joined))('/RestApi/pages/home')).headers.getSetCookie()
+    expect(cookies).toHaveLength(2)
+    expect(cookies[0]).toMatch(/^a=[0-9a-f]{32}; Path=\/$/)
+    expect(cookies[1]).toBe('b=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; HttpOnly')
+  })
+
   it('is left out with an X-Mock-Warning when an older recording redacted it whole', async () => {
     const old = harEntry({
       url: `${origin}/RestApi/pages/home`,
