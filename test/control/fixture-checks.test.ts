@@ -1,11 +1,14 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readDataFile } from '../../src/node/data-file.ts'
 import {
   applyMockParameters,
   createMock,
   createStore,
   type MockParameters,
 } from '../../src/index.ts'
-import { buildApp, commentKey, commentsPath, responseStatusOf } from '../support/index.ts'
+import { buildApp, commentKey, commentsPath, responseStatusOf, tempDir } from '../support/index.ts'
 
 // Issue 26, point 14: fixtures are checked as the API checks. A collection name that is not
 // one (exact, as in /__mock/state) and a value an operation would refuse are a 400 naming them,
@@ -169,6 +172,15 @@ describe('a fixture collection name', () => {
         'Containers, Comments, named exactly as in /__mock/state',
     )
     expect(await stateText(app)).toBe(before)
+  })
+
+  it('is refused in a --data file, which has the same shape', async () => {
+    const path = join(tempDir(), 'db.json')
+    writeFileSync(path, JSON.stringify({ comments: [{ Key: 'k' }] }))
+    const data = await readDataFile(path)
+    expect(() => createMock({ store: createStore(), scenarios: { data } })).toThrow(
+      "scenario 'data': Failed to store the fixtures: unknown collection 'comments' (did you mean 'Comments'?)",
+    )
   })
 
   it('names every unknown collection of a document at once', async () => {
