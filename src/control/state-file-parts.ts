@@ -1,48 +1,21 @@
-import type { DtoDef } from '../model/index.ts'
-import type { StoreSnapshot } from '../store/index.ts'
-import { defaultWriteOptions, writeJson } from '../wire/index.ts'
-import { stateCollections } from './state-document.ts'
-
-interface TakenCollection {
-  readonly name: string
-  readonly dto: DtoDef
-  readonly values: readonly object[]
-}
+import type { Store } from '../store/index.ts'
+import { statePieces } from './state-pieces.ts'
 
 /**
- * The state file, the same text as `stateFileJson`, in pieces of about `pieceChars` characters:
- * a big state is then written without holding the event loop, or a whole copy in memory, for
- * the time it takes. The entities are taken at the call, so the pieces show the state of that
- * instant however it changes while they are written: the operations replace a changed entity
- * in its collection and never modify one in place.
+ * The state file, the same text as `stateFileJson`, in pieces of about `pieceChars` characters
+ * (see statePieces). The state is taken at the call as a snapshot, so the pieces show the state
+ * of that instant however it changes while they are written. With `log`, the file names the
+ * change log that follows it (`"Log":3`: `<file>.3.log`).
  * @example for (const piece of stateFileParts(store)) await file.write(piece)
  */
-export function stateFileParts(snapshot: StoreSnapshot, pieceChars = 64 * 1024): Iterable<string> {
-  const head = `{"Seed":${snapshot.seed},"Generated":${snapshot.generated},`
-  const taken: TakenCollection[] = stateCollections.map(({ name, key, dto }) => ({
-    name,
-    dto: dto as DtoDef,
-    values: Array.from(snapshot.state[key].values() as Iterable<object>),
-  }))
-  return pieces(head, taken, pieceChars)
-}
-
-function* pieces(
-  head: string,
-  taken: readonly TakenCollection[],
-  pieceChars: number,
-): Generator<string> {
-  let piece = head
-  for (const [index, { name, dto, values }] of taken.entries()) {
-    piece += `${index === 0 ? '' : ','}"${name}":[`
-    for (let i = 0; i < values.length; i++) {
-      piece += `${i === 0 ? '' : ','}${writeJson(dto, values[i] as object, defaultWriteOptions)}`
-      if (piece.length >= pieceChars) {
-        yield piece
-        piece = ''
-      }
-    }
-    piece += ']'
-  }
-  yield `${piece}}`
+export function stateFileParts(
+  store: Pick<Store, 'snapshot'>,
+  pieceChars = 64 * 1024,
+  log?: number,
+): Iterable<string> {
+  const snapshot = store.snapshot()
+  const head =
+    `"Seed":${snapshot.seed},"Generated":${snapshot.generated},` +
+    (log === undefined ? '' : `"Log":${log},`)
+  return statePieces(snapshot, { head, pieceChars })
 }

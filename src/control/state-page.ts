@@ -1,5 +1,3 @@
-import type { Store } from '../store/index.ts'
-import { defaultWriteOptions, writeJson } from '../wire/index.ts'
 import { stateCollections } from './state-document.ts'
 
 /** The rows of a page when `?offset=` or `?kind=` is given without `?limit=`. */
@@ -42,32 +40,6 @@ export function readStatePage(query: URLSearchParams): StatePage | string | unde
     if (!kinds.includes(found.name)) kinds.push(found.name)
   }
   return { offset, limit, kinds: kinds.length > 0 ? kinds : stateCollections.map((c) => c.name) }
-}
-
-/**
- * One page of the state: `limit` entities of each collection asked for from `offset` on, in
- * their JSON wire form, then `Counts` of every collection, `Offset` and `Limit`. The entities
- * before the page are skipped by key, never made or written, so a page of a large state costs
- * the page.
- */
-export function statePageJson(store: Store, page: StatePage): string {
-  const parts: string[] = []
-  const counts: string[] = []
-  for (const { name, key, dto } of stateCollections) {
-    const collection = store.state[key] as Map<string, object>
-    counts.push(`"${name}":${collection.size}`)
-    if (!page.kinds.includes(name)) continue
-    const values: string[] = []
-    let index = 0
-    for (const id of collection.keys()) {
-      if (values.length === page.limit) break
-      if (index++ < page.offset) continue
-      values.push(writeJson(dto, collection.get(id) as object, defaultWriteOptions))
-    }
-    parts.push(`"${name}":[${values.join(',')}]`)
-  }
-  parts.push(`"Counts":{${counts.join(',')}}`, `"Offset":${page.offset}`, `"Limit":${page.limit}`)
-  return `{${parts.join(',')}}`
 }
 
 function wholeNumber(text: string): number | undefined {

@@ -1,7 +1,8 @@
 import type { ResetDocument, SettingsDocument } from '../control/control-documents.ts'
 import type { ControlState } from '../control/interceptor.ts'
-import { stateJson } from '../control/state-document.ts'
-import { readStatePage, statePageJson } from '../control/state-page.ts'
+import { pieceStream } from '../control/piece-stream.ts'
+import { readStatePage } from '../control/state-page.ts'
+import { statePieces } from '../control/state-pieces.ts'
 import {
   controlPath,
   readSessionId,
@@ -102,8 +103,10 @@ async function stateRoute(
       if (typeof page === 'string') {
         return fail(400, 'ArgumentException', `Failed to read the state: ${page}`)
       }
-      const body = page ? statePageJson(store, page) : stateJson(store)
-      return new Response(body, { headers: { 'Content-Type': jsonType } })
+      // Streamed from a snapshot (no copy), giving other requests a turn between pieces: a
+      // state of any size holds none of them up for long.
+      const pieces = statePieces(store.snapshot(), page ? { page } : {})
+      return new Response(pieceStream(pieces), { headers: { 'Content-Type': jsonType } })
     }
     case 'POST /reset': {
       const seedText = url.searchParams.get('seed')

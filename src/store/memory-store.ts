@@ -219,7 +219,8 @@ function storeOver(
       let growth = 0
       for (const [kind, key, value] of writes) {
         const previous = state[kind].get(key)
-        growth += (sizes.get(value) ?? jsonSizeOf(value)) - (previous ? (sizes.get(previous) ?? 0) : 0)
+        growth +=
+          (sizes.get(value) ?? jsonSizeOf(value)) - (previous ? (sizes.get(previous) ?? 0) : 0)
       }
       if (growth > 0 && bytes + growth > limits.maxBytes) {
         throw new StateFullError(bytes, growth, limits.maxBytes)

@@ -97,7 +97,9 @@ describe('--max-state-bytes (maxStateBytes)', () => {
         maxStateBytes: 10_000,
         scenarios: { big: { fixtures: { Comments: [bigComment(1, 20_000)] } } },
       }),
-    ).toThrow(/scenario 'big': its fixtures hold about \d+ bytes of JSON, past the state's limit of 10000/)
+    ).toThrow(
+      /scenario 'big': its fixtures hold about \d+ bytes of JSON, past the state's limit of 10000/,
+    )
   })
 
   it('throws StateFullError from mock.fixtures in code, storing nothing', () => {
