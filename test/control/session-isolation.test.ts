@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createJournal, type JournalRecord } from '../../src/control/journal.ts'
 import { createMock, createStore } from '../../src/index.ts'
+import { rememberedEvictions } from '../../src/mock/sessions.ts'
 import { buildApp, commentKey, commentsPath, responseStatusOf } from '../support/index.ts'
 
 // Issue 26, point 13: sessions that keep to themselves. The journal holds a share per state, a
@@ -197,6 +198,15 @@ describe('an evicted session', () => {
     expect(notices.map((notice) => notice.message)).toEqual([
       expect.stringMatching(/^Session 'a' was evicted/),
     ])
+  })
+
+  it('is remembered among the last 10,000 evicted ids only: memory stays bounded', () => {
+    const mock = createMock({ store: createStore({ seed: 1 }), maxSessions: 1 })
+    for (let i = 0; i <= rememberedEvictions + 1; i++) mock.sessions.get(`x${i}`)
+    // 10,001 were evicted: x0, the first, is forgotten. (Each get below evicts one more.)
+    expect(mock.sessions.get('x0').warning).toBeNull()
+    expect(mock.sessions.get('x5').warning).toMatch(/^Session 'x5' was evicted/)
+    expect(mock.control.notices.list().length).toBeLessThanOrEqual(50)
   })
 
   it('says nothing after it was deleted on purpose, nor for a session never seen', async () => {
