@@ -98,9 +98,8 @@ function forwardedValue(lower: string, value: string): string | null {
 
 /**
  * The upstream's answer headers for the client, from undici's record (lower-case names, repeats
- * as arrays): hop-by-hop ones dropped, and each `Set-Cookie` made to work on `http://127.0.0.1`:
- * without `Domain` (it then belongs to the mock's host) and without `Secure` (the mock speaks
- * plain HTTP), `SameSite=None` becoming `Lax`, which browsers refuse without `Secure`.
+ * as arrays): hop-by-hop ones dropped, and each `Set-Cookie` made to work on the mock's plain
+ * HTTP host (see localCookie).
  */
 export function forwardedHeaders(answer: UpstreamHeaders): {
   headers: Record<string, string>
@@ -122,13 +121,28 @@ export function forwardedHeaders(answer: UpstreamHeaders): {
 /** An answer's headers as undici gives them: lower-case names, a repeated one as an array. */
 export type UpstreamHeaders = Readonly<Record<string, string | string[] | undefined>>
 
+/**
+ * A cookie made to work on the mock's host: without `Domain`, so it belongs to that host. One
+ * browsers take only with `Secure` (a `__Host-` or `__Secure-` name, `Partitioned`) keeps the
+ * rest as sent: they accept Secure cookies from `http://localhost` and `http://127.0.0.1`.
+ * Another loses `Secure` too, so that any plain-HTTP host name keeps it, and `SameSite=None`
+ * becomes `Lax`, as browsers refuse `None` without `Secure`.
+ */
 function localCookie(cookie: string): string {
-  const [pair = '', ...attributes] = cookie.split(';')
-  const kept = attributes
-    .map((attribute) => attribute.trim())
-    .filter((attribute) => !/^(domain\s*=|secure$)/i.test(attribute))
-    .map((attribute) => (/^samesite\s*=\s*none$/i.test(attribute) ? 'SameSite=Lax' : attribute))
-  return [pair.trim(), ...kept].join('; ')
+  const [pair = '', ...rest] = cookie.split(';')
+  const attributes = rest.map((attribute) => attribute.trim())
+  const secureOnly =
+    /^\s*__(?:host|secure)-/i.test(pair) ||
+    attributes.some((attribute) => /^partitioned$/i.test(attribute))
+  const kept = attributes.filter(
+    (attribute) => !/^domain\s*=/i.test(attribute) && (secureOnly || !/^secure$/i.test(attribute)),
+  )
+  const local = secureOnly
+    ? kept
+    : kept.map((attribute) =>
+        /^samesite\s*=\s*none$/i.test(attribute) ? 'SameSite=Lax' : attribute,
+      )
+  return [pair.trim(), ...local].join('; ')
 }
 
 /** An answer's header record (repeats as arrays, as undici gives them) as names and values in turn. */
