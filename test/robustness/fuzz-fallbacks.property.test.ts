@@ -23,7 +23,12 @@ import {
   fuzzProxyTimeoutMs,
   type FallbackRequest,
 } from './fallback-arbitraries.ts'
-import { applySetup, fallbackProblems, type FallbackRuntime } from './fallback-oracle.ts'
+import {
+  applySetup,
+  fallbackProblems,
+  fallbackRequestOf,
+  type FallbackRuntime,
+} from './fallback-oracle.ts'
 import { expectStillServing, unexpectedErrorLog, type Runtime } from './fuzz-oracle.ts'
 import { checkProperty, fuzzRuns } from './fuzz-runs.ts'
 
@@ -152,5 +157,63 @@ describe('fuzzed requests that fall through to a replay and to the proxy', () =>
       send: (request) => getResponse(handlers, request),
     }
     await fuzzRuntime('fallbacks msw replay', runtime, store, false, mswRuns)
+  })
+})
+
+describe('the fallback request generator', () => {
+  // Guards the properties above against a generator that never reaches the interesting paths.
+  it('reaches the proxy and the replay, their own 5xx, breaks, faults and forms', async () => {
+    const seen = new Map<string, number>()
+    const count = (what: string): void => {
+      seen.set(what, (seen.get(what) ?? 0) + 1)
+    }
+    const app = createApp({
+      store: createStore({ seed: 1 }),
+      defaultFormat: 'json',
+      fallbacks: [createReplay(fakeRecording(), 'fake.har')],
+      proxy: proxy(),
+    })
+    const runtime: FallbackRuntime = {
+      name: 'app',
+      origin: 'http://localhost',
+      send: async (request) => app.request(request),
+    }
+    const samples = fc.sample(fc.tuple(fallbackSetup, fallbackRequest), { numRuns: 300, seed: 42 })
+    for (const [i, [setup, request]] of samples.entries()) {
+      await app.request('/__mock/faults', { method: 'DELETE' })
+      await applySetup(runtime, setup)
+      const fuzzId = `generator ${i}`
+      try {
+        const response = await app.request(fallbackRequestOf(request, fuzzId, runtime))
+        await response.arrayBuffer().catch(() => undefined)
+        count(String(response.status))
+      } catch (error) {
+        count((error as Error).name)
+      }
+      const journal = await app.request('/__mock/journal?limit=1')
+      const { entries } = (await journal.json()) as {
+        entries: { source: string; status: number; fault: string | null }[]
+      }
+      const entry = entries.at(-1)
+      if (entry) {
+        count(entry.source)
+        // Every request here is aimed at a fallback: a fault's status is one on a fallback path.
+        if (entry.fault?.startsWith('code=')) count(`fault (${entry.source})`)
+        if (entry.source === 'proxy' && entry.status === 502) count('502 from the proxy')
+      }
+      const form = request.headers.some(([, value]) => value.includes('x-www-form-urlencoded'))
+      if (form && upstream.receivedWith(fuzzId).length > 0) count('form at the upstream')
+    }
+    const at = (what: string): number => seen.get(what) ?? 0
+    const summary = JSON.stringify(Object.fromEntries(seen))
+    expect(at('proxy'), summary).toBeGreaterThan(60)
+    expect(at('replay'), summary).toBeGreaterThan(20)
+    expect(at('502 from the proxy'), summary).toBeGreaterThan(0)
+    expect(at('503') + at('500') + at('599'), summary).toBeGreaterThan(5)
+    expect(at('form at the upstream'), summary).toBeGreaterThan(0)
+    expect(
+      at('fault (mock)') + at('fault (proxy)') + at('fault (replay)'),
+      summary,
+    ).toBeGreaterThan(0)
   })
 })
