@@ -1,7 +1,7 @@
 import { test as base, type BrowserContext } from '@playwright/test'
 
 /** Where the suite's `restapi-mock` listens (playwright.config.ts starts it). */
-export const mockUrl = `http://127.0.0.1:${process.env.MOCK_PORT ?? 4010}`
+export const mockUrl = `http://127.0.0.1:${process.env.MOCK_PORT ?? 4000}`
 
 /** The control plane of one session: what the test says the mock holds, and what it holds. */
 export interface MockSession {
@@ -34,8 +34,6 @@ export function mockSession(id: string): MockSession {
 /** Every request of the context names the session: the app's own fetches need no change. */
 export async function useSession(context: BrowserContext, id: string): Promise<void> {
   await context.setExtraHTTPHeaders({ 'X-Mock-Session': id })
-  // Or by cookie, when the app reaches the mock through its dev server on one origin:
-  // await context.addCookies([{ name: 'restapi-mock-session', value: id, url: baseURL }])
 }
 
 /** `test` with each test in its own session of the one running mock, dropped after it. */

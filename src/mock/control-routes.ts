@@ -1,6 +1,7 @@
 import type { ResetDocument, SettingsDocument } from '../control/control-documents.ts'
 import type { ControlState } from '../control/interceptor.ts'
 import { pieceStream } from '../control/piece-stream.ts'
+import { readStateEntity } from '../control/state-entity.ts'
 import { readStatePage } from '../control/state-page.ts'
 import { statePieces } from '../control/state-pieces.ts'
 import {
@@ -107,6 +108,16 @@ async function stateRoute(
       // state of any size holds none of them up for long.
       const pieces = statePieces(store.snapshot(), page ? { page } : {})
       return new Response(pieceStream(pieces), { headers: { 'Content-Type': jsonType } })
+    }
+    case 'GET /state/:name': {
+      const entity = readStateEntity(store, name as string)
+      if (!entity.found)
+        return fail(
+          entity.status,
+          entity.status === 404 ? 'NotFound' : 'ArgumentException',
+          entity.message,
+        )
+      return new Response(entity.json, { headers: { 'Content-Type': jsonType } })
     }
     case 'POST /reset': {
       const seedText = url.searchParams.get('seed')

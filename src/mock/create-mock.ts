@@ -19,14 +19,12 @@ import { createSessions, defaultMaxSessions, sharedState, type Session } from '.
 import { setPassthrough } from './passthrough.ts'
 import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
+import { mockVersion } from './mock-version.ts'
 
 export type { Mock, MockOptions, StateChoice } from './mock.ts'
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
 export const defaultMaxSnapshots = 100
-
-/** The package version, as the journal's HAR export names its creator. */
-export const mockVersion = '0.1.0'
 
 /**
  * Builds a mock from a store and settings.

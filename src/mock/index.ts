@@ -1,11 +1,11 @@
 export {
   createMock,
   defaultMaxSnapshots,
-  mockVersion,
   type Mock,
   type MockOptions,
   type StateChoice,
 } from './create-mock.ts'
+export { mockVersion } from './mock-version.ts'
 export { createControl, type NamedSnapshot } from './control-routes.ts'
 export { maxSnapshotNameLength } from './snapshot-names.ts'
 export { createStore, type StoreOptions } from './create-store.ts'

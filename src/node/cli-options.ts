@@ -170,9 +170,29 @@ export const cliOptions = {
     help: 'no CORS headers, as the real host (other origins are still refused)',
   },
   log: { type: 'boolean', default: true, negated: true, help: 'no line per request on stdout' },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    default: false,
+    help: 'print nothing on stdout: no start banner, no request log (errors still go to stderr)',
+  },
   version: { type: 'boolean', short: 'v', default: false, help: 'print the version and exit' },
   help: { type: 'boolean', short: 'h', default: false, help: 'print this text and exit' },
 } as const satisfies Record<string, CliOption>
+
+/** A command of `restapi-mock` besides serving: its usage line and what it does. */
+export interface CliCommand {
+  readonly usage: string
+  readonly help: string
+}
+
+/** The commands besides serving, as `--help` and the options reference list them. */
+export const cliCommands = {
+  init: {
+    usage: 'restapi-mock init [--dry-run] [--yes]',
+    help: "set restapi-mock up in this project, as the README's recipes show (a diff of each change, asked before writing)",
+  },
+} as const satisfies Record<string, CliCommand>
 
 /** The `--help` text: one line per option, with its default where it has one. */
 export function usageText(options: Readonly<Record<string, CliOption>>): string {

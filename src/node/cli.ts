@@ -15,6 +15,7 @@ import { attachStateFile, type StateFile } from './state-file.ts'
 import { exposureWarnings } from './exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin-check.ts'
+import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from './stop-on-signals.ts'
 import { trackRequests } from './track-requests.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
@@ -176,7 +177,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
     ...(keepStore ? { keepStore } : {}),
-    ...(values.log ? {} : { log: false as const }),
+    ...(values.log && !values.quiet ? {} : { log: false as const }),
   }).catch((error: NodeJS.ErrnoException) =>
     fail(
       error.code === 'EADDRINUSE'
@@ -195,13 +196,27 @@ export async function runCli(args: readonly string[]): Promise<void> {
   // From the first request on, so a stop knows what is under way.
   const tracked = trackRequests(running)
 
-  process.stdout.write(
-    `restapi-mock: serving ${running.mock.config.basePath} on ${running.url}${running.mock.config.basePath}` +
-      ` (seed ${store.seed}, default format ${defaultFormat}${values.strict ? ', strict' : ''}` +
-      `${latency ? `, latency ${latency.min}-${latency.max} ms` : ''}` +
-      `${stateFile ? `, state file ${values['state-file']}` : ''}` +
-      `${values.cors ? '' : ', no CORS'}) in ${Math.round(performance.now() - startedAt)} ms\n`,
-  )
+  if (!values.quiet) {
+    const notes = [
+      ...(values.strict ? ['strict'] : []),
+      ...(latency ? [`latency ${latency.min}-${latency.max} ms`] : []),
+      ...(stateFile ? [`state file ${values['state-file']}`] : []),
+      ...(values.cors ? [] : ['no CORS']),
+    ]
+    process.stdout.write(
+      startBanner({
+        mock: running.mock,
+        url: running.url,
+        seed: store.seed,
+        scenario: scenario ?? 'default',
+        startedInMs: Math.round(performance.now() - startedAt),
+        notes,
+        ...(values.proxy ? { upstream: values.proxy } : {}),
+        ...(values.record ? { record: values.record } : {}),
+        ...(values.replay ? { replay: values.replay } : {}),
+      }),
+    )
+  }
 
   stopOnSignals({
     server: tracked,

@@ -1,19 +1,38 @@
 #!/usr/bin/env node
 // The command's entry point (`npm start`, the `restapi-mock` bin). It runs on the user's own
-// Node, so it checks the version first, importing nothing: on an older Node the rest would fail
-// with a stack trace instead of a sentence.
+// Node: `--help`, `--version` and `init` work on any Node from 18 on, and only serving, which
+// needs Node 22.12 (msw 3, the server), checks the version first, importing nothing before it,
+// so that an older Node gets a sentence and a way out instead of a stack trace.
+const args = process.argv.slice(2)
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
-if (major < 22 || (major === 22 && minor < 12)) {
+const asks = args[0] === 'init' || args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg))
+const serves = !asks
+if (serves && (major < 22 || (major === 22 && minor < 12))) {
   process.stderr.write(
-    `restapi-mock needs Node.js 22.12 or newer; this is Node.js ${process.versions.node}.\n`,
+    `restapi-mock needs Node.js 22.12 or newer to serve; this is Node.js ${process.versions.node}.\n` +
+      'Install it with your version manager (nvm install 22, fnm install 22, volta install node@22,\n' +
+      'mise use node@22) or from https://nodejs.org, then run the command again.\n',
   )
   process.exit(1)
 }
-const { runCli } = await import('./cli.ts')
-await runCli(process.argv.slice(2))
-// Once it serves: V8 lets garbage grow to several times the live heap before collecting it, and
-// a slower-growing old generation keeps the resident memory after load near the live heap, at
-// the same speed. Set before the start, it only made loading the modules collect more often
-// (docs/performance.md, "Cold start of the installed bin").
-const { setFlagsFromString } = await import('node:v8')
-setFlagsFromString('--heap-growing-percent=50')
+if (args[0] === 'init') {
+  const { runInit } = await import('./init/index.ts')
+  process.exitCode = await runInit(args.slice(1), {
+    cwd: process.cwd(),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  })
+} else if (!serves) {
+  const { printHelpOrVersion } = await import('./help.ts')
+  printHelpOrVersion(args)
+} else {
+  const { runCli } = await import('./cli.ts')
+  await runCli(args)
+  // Once it serves: V8 lets garbage grow to several times the live heap before collecting it, and
+  // a slower-growing old generation keeps the resident memory after load near the live heap, at
+  // the same speed. Set before the start, it only made loading the modules collect more often
+  // (docs/performance.md, "Cold start of the installed bin").
+  const { setFlagsFromString } = await import('node:v8')
+  setFlagsFromString('--heap-growing-percent=50')
+}

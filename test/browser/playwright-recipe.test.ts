@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { playwrightFixture } from '../../src/node/init/recipes.ts'
 import { describe, expect, it } from 'vitest'
 
 // The README's Playwright recipe, run by Playwright's own runner: examples/playwright starts one
@@ -61,17 +62,16 @@ describe('the Playwright recipe', () => {
 })
 
 describe('the README', () => {
-  it('shows the recipe as the tested files have it', () => {
+  it('shows the fixture as the tested example has it (init writes it too)', () => {
     const readme = readFileSync(join(projectDir, 'README.md'), 'utf8')
     const fixture = readFileSync(join(projectDir, 'examples/playwright/mock-session.ts'), 'utf8')
-    const spec = readFileSync(join(projectDir, 'examples/playwright/sessions.spec.ts'), 'utf8')
-    const quoted = [
-      fixture.slice(fixture.indexOf('/** Every request of the context')).trimEnd(),
-      spec.slice(spec.indexOf("test('a test puts in its own fixtures")).trimEnd(),
-    ]
-    for (const text of quoted) {
-      expect(text.length).toBeGreaterThan(200)
-      expect(readme).toContain(text)
-    }
+    // The example's mock listens on the port the test picks.
+    expect(
+      fixture.replace(
+        'export const mockUrl = `http://127.0.0.1:${process.env.MOCK_PORT ?? 4000}`',
+        "export const mockUrl = 'http://127.0.0.1:4000'",
+      ),
+    ).toBe(playwrightFixture)
+    expect(readme).toContain(playwrightFixture)
   })
 })

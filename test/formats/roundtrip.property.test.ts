@@ -66,7 +66,7 @@ function roundTrip(format: BodyFormat, def: DtoDef, value: Record<string, unknow
  * takes an empty cell as no value), so a top-level '' comes back as the field's default.
  * Nothing else is normalised, because nothing else is ambiguous on the wire:
  * - inside JSV (and so inside CSV cells of lists and objects) '' is `""` and null is omitted;
- * - JSV is whitespace-significant (DOCS jsv-format.md), so spaces at either end are kept;
+ * - JSV is whitespace-significant (ServiceStack.Text's JSV format: servicestack-wire.md), so spaces at either end are kept;
  * - XML keeps whitespace (the reader runs fast-xml-parser with `trimValues: false`), writes ''
  *   as an empty element and null as `i:nil`, and carries CR as `&#xD;`;
  * - dates are whole milliseconds in every format, numbers survive `String(n)`.

@@ -1,0 +1,1 @@
+export { runInit, initUsage, type InitIo } from './run-init.ts'

@@ -1,0 +1,100 @@
+import { statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { consumerProject } from '../package/consumer-project.ts'
+import { initApp } from '../package/init-app.ts'
+import { startCommand, userEnv, type RunningCommand } from '../package/run-command.ts'
+import { launchChromium, screenshotDir } from './chromium.ts'
+
+// The app `restapi-mock init --yes` set up (test/package/init.slow.test.ts builds it), served by
+// its own Vite dev server and opened in Chromium: the worker init put in place answers the
+// page's /RestApi and /__mock calls, and Vite's server never sees them.
+
+let dev: RunningCommand
+let browser: Browser
+let page: Page
+const pageErrors: string[] = []
+const apiResponses: { path: string; status: number; fromServiceWorker: boolean }[] = []
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForUrl(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline || dev.child.exitCode !== null)
+      throw new Error(`Failed to start Vite's dev server: ${dev.stdout()}${dev.stderr()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+beforeAll(async () => {
+  const app = await initApp(await consumerProject(), 'init-app-browser')
+  expect(app.first.code, app.first.stderr).toBe(0)
+  const port = await freePort()
+  dev = startCommand(
+    join(app.dir, 'node_modules/.bin/vite'),
+    ['--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    { cwd: app.dir, env: userEnv() },
+  )
+  const url = `http://127.0.0.1:${port}/`
+  await waitForUrl(url, 60_000)
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 900, height: 600 } })
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname
+    if (/^\/(RestApi|__mock)\//.test(path))
+      apiResponses.push({
+        path,
+        status: response.status(),
+        fromServiceWorker: response.fromServiceWorker(),
+      })
+  })
+  await page.goto(url)
+  await page.waitForSelector('body[data-done="true"]', { timeout: 60_000 })
+}, 600_000)
+
+afterAll(async () => {
+  await browser?.close()
+  dev?.stop()
+})
+
+describe('an app set up by restapi-mock init, in Vite dev server and Chromium', () => {
+  it('gets its comment update answered by the mock', async () => {
+    expect(await page.locator('#status').textContent()).toBe('200')
+    const answer = JSON.parse((await page.locator('#answer').textContent()) ?? '') as Record<
+      string,
+      unknown
+    >
+    expect(answer).toMatchObject({ Message: 'Edited in the dev server' })
+    expect(answer.DateCreated).toMatch(/^\/Date\(\d+\)\/$/)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('was answered by the service worker', () => {
+    expect(apiResponses).toEqual([
+      { path: '/__mock/state', status: 200, fromServiceWorker: true },
+      { path: '/RestApi/comments-api/comments', status: 200, fromServiceWorker: true },
+    ])
+  })
+
+  it('takes a screenshot of the page', async () => {
+    const path = join(screenshotDir, 'init-app-dev.png')
+    await page.screenshot({ path, fullPage: true })
+    expect(statSync(path).size).toBeGreaterThan(5_000)
+  })
+})

@@ -1,0 +1,110 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import GithubSlugger from 'github-slugger'
+import { Lexer, type Token, type Tokens } from 'marked'
+import { describe, expect, it } from 'vitest'
+import { projectRoot } from '../support/index.ts'
+
+// The front door's promise: every relative link and anchor in the README, CONTRIBUTING and
+// docs/ leads somewhere, and every document a code comment cites is in the repository.
+
+const documents = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(projectRoot, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
+
+/** Every token of a document, nested ones included. */
+function* tokensOf(tokens: readonly Token[]): Generator<Token> {
+  for (const token of tokens) {
+    yield token
+    const nested = (token as { tokens?: Token[] }).tokens
+    if (nested) yield* tokensOf(nested)
+    const items = (token as { items?: Token[] }).items
+    if (items) yield* tokensOf(items)
+  }
+}
+
+/** The anchors GitHub makes of a document's headings. */
+function anchorsOf(path: string): Set<string> {
+  const slugger = new GithubSlugger()
+  const anchors = new Set<string>()
+  for (const token of tokensOf(Lexer.lex(readFileSync(path, 'utf8')))) {
+    if (token.type === 'heading') anchors.add(slugger.slug((token as Tokens.Heading).text))
+  }
+  return anchors
+}
+
+interface Link {
+  readonly from: string
+  readonly href: string
+}
+
+function linksOf(document: string): Link[] {
+  const text = readFileSync(join(projectRoot, document), 'utf8')
+  const links: Link[] = []
+  for (const token of tokensOf(Lexer.lex(text))) {
+    if (token.type === 'link') links.push({ from: document, href: (token as Tokens.Link).href })
+  }
+  return links
+}
+
+const relativeLinks = documents
+  .flatMap(linksOf)
+  .filter(({ href }) => !/^[a-z][a-z+.-]*:/i.test(href))
+
+describe('the documents', () => {
+  it('link to one another', () => {
+    expect(relativeLinks.length).toBeGreaterThan(20)
+  })
+
+  it.each(relativeLinks.map((link) => [`${link.from} -> ${link.href}`, link] as const))(
+    'resolve %s',
+    (_name, { from, href }) => {
+      const [path = '', anchor] = href.split('#')
+      const target =
+        path === '' ? join(projectRoot, from) : resolve(dirname(join(projectRoot, from)), path)
+      expect(existsSync(target), `${href} from ${from}`).toBe(true)
+      if (anchor !== undefined && statSync(target).isFile() && target.endsWith('.md'))
+        expect([...anchorsOf(target)], `#${anchor} in ${relative(projectRoot, target)}`).toContain(
+          decodeURIComponent(anchor),
+        )
+    },
+  )
+})
+
+/** Files whose comments may cite a document. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(projectRoot, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|js|cjs|mjs)$/.test(entry.name))
+    .map((entry) => relative(projectRoot, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.includes('node_modules') && !path.includes('/dist/'))
+}
+
+const cited = new Map<string, string>()
+for (const folder of ['src', 'handlers', 'seeds', 'bench', 'test', 'examples']) {
+  for (const file of sourceFiles(folder)) {
+    for (const [name] of readFileSync(join(projectRoot, file), 'utf8').matchAll(
+      /[\w./-]+\.md\b/g,
+    )) {
+      if (!cited.has(name)) cited.set(name, file)
+    }
+  }
+}
+
+describe('the documents the code cites', () => {
+  it('are many', () => {
+    expect(cited.size).toBeGreaterThan(3)
+  })
+
+  it.each([...cited].map(([name, file]) => [name, file] as const))(
+    '%s (cited in %s) is in the repository',
+    (name) => {
+      const base = name.split('/').pop() as string
+      const inRepo = documents.some((document) => document.split('/').pop() === base)
+      expect(inRepo, `${name} is cited but is not README, CONTRIBUTING or docs/`).toBe(true)
+    },
+  )
+})

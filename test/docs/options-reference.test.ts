@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { cliCommands, cliOptions } from '../../src/node/cli-options.ts'
+import { optionsReference } from '../../src/node/options-reference.ts'
+import { projectRoot } from '../support/index.ts'
+
+it('docs/options.md is the option table as it is (npm run docs:options writes it)', () => {
+  const written = readFileSync(join(projectRoot, 'docs/options.md'), 'utf8')
+  const reference = optionsReference(cliOptions, cliCommands)
+  for (const name of Object.keys(cliOptions))
+    expect(reference).toMatch(new RegExp(`--(no-)?${name}\\b`))
+  expect(reference).toContain('`--record <file.har>`')
+  expect(reference).toContain('`restapi-mock init [--dry-run] [--yes]`')
+  expect(written).toBe(reference)
+})

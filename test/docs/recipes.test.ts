@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  browserStart,
+  playwrightFixture,
+  playwrightWebServer,
+  storybookModule,
+  storybookPreview,
+  storybookStaticDirs,
+} from '../../src/node/init/recipes.ts'
+import { projectRoot } from '../support/index.ts'
+
+// What a user pastes from the README and what `restapi-mock init` writes are the same text:
+// the init test and the consumer test run what init writes, so the README shows tested code.
+
+const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+const vitestRecipe = readFileSync(join(projectRoot, 'test/runtimes/vitest-recipe.test.ts'), 'utf8')
+
+describe("the README's recipes", () => {
+  it.each([
+    ['the development-only browser start', browserStart],
+    ["the Storybook preview's mock module (react-vite)", storybookModule('@storybook/react-vite')],
+    ['the Storybook preview (react-vite)', storybookPreview('@storybook/react-vite')],
+    ["Storybook's staticDirs", storybookStaticDirs('public')],
+    [
+      "Playwright's webServer",
+      playwrightWebServer({ command: 'npm run dev', url: 'http://localhost:5173' }),
+    ],
+    ['the Playwright session fixture', playwrightFixture],
+  ])('show %s as init writes it', (_name, text) => {
+    expect(text.length).toBeGreaterThan(20)
+    expect(readme).toContain(text)
+  })
+
+  it('show the Vitest recipe as its test runs it', () => {
+    const recipe =
+      /--- the recipe \(quoted in the README\) ---\n([\s\S]*?)\/\/ --- end of the recipe/.exec(
+        vitestRecipe,
+      )?.[1]
+    expect(recipe?.length).toBeGreaterThan(200)
+    expect(readme).toContain(recipe)
+  })
+
+  it('reach a first answer from the CLI, the browser and Vitest within the first third', () => {
+    const third = readme.slice(0, Math.ceil(readme.length / 3))
+    expect(third).toContain('npx restapi-mock')
+    expect(third).toContain('curl -s -X PUT http://127.0.0.1:4000/RestApi/comments-api/comments')
+    expect(readme.indexOf(browserStart)).toBeLessThan(readme.length / 3)
+    expect(readme.indexOf('afterAll(() => server.close())')).toBeGreaterThan(0)
+    expect(readme.indexOf('afterAll(() => server.close())')).toBeLessThan(readme.length / 3)
+  })
+
+  it('fit in 30 KB', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(30_000)
+  })
+})
