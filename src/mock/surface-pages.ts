@@ -6,10 +6,12 @@ import {
 } from '../control/metadata-pages.ts'
 import { metadataTypes } from '../control/metadata-types.ts'
 import { metadataConfig, nativeTypeOptions } from '../control/native-type-options.ts'
+import { checkTypeScriptOptions } from '../control/typescript-option-check.ts'
 import { typeScriptTypes } from '../control/typescript-types.ts'
 import { completeDto } from '../model/index.ts'
 import { MetadataTypes, TypeLinks } from '../model/metadata-types.ts'
 import {
+  errorResponse,
   respond,
   writers,
   type Answer,
@@ -45,6 +47,8 @@ export function surfacePages(
   }
   const typeScript = (ctx: RequestContext, definition: boolean): Answer => {
     const options = nativeTypeOptions(ctx.query, baseUrl(ctx), definition)
+    const unsafe = checkTypeScriptOptions(options)
+    if (unsafe) return errorResponse(ctx, unsafe)
     const metadata = metadataTypes(operations, metadataConfig(options), options.addResponseStatus)
     return text(typeScriptTypes(metadata, options, ctx.now))
   }
