@@ -21,7 +21,14 @@ export { redactHeader } from './redact-header.ts'
 export { redactJournalEntry } from './redact-journal-entry.ts'
 export { redactQuery, redactUrl } from './redact-query.ts'
 export { isSecretName, redactedText } from './secret-names.ts'
-export { parseStateFile, stateCollections, stateFileJson, stateJson } from './state-document.ts'
+export {
+  parseStateFile,
+  stateCollections,
+  stateFileJson,
+  stateJson,
+  type ParsedStateFile,
+} from './state-document.ts'
 export { stateFileParts } from './state-file-parts.ts'
 export { statePieces, type StatePiecesOptions } from './state-pieces.ts'
 export { pieceStream } from './piece-stream.ts'
+export { replayStateLog, stateLogLine, type ReplayedLog } from './state-log.ts'

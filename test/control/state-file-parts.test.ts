@@ -53,12 +53,13 @@ describe('stateFileParts', () => {
 })
 
 describe('attachStateFile: temporary files left behind', () => {
-  it('removes the temporary files of processes that are gone, and only those', async () => {
+  it('removes the temporary files of processes that are gone and logs of older files, and only those', async () => {
     const dir = tempDir()
     const path = join(dir, 'state.json')
     writeFileSync(path, stateFileJson(createStore({ seed: 2 }).snapshot()))
     // Left by killed processes: no system gives out pids this high (Linux stops at 2^22).
-    const stale = ['state.json.99999998.tmp', 'state.json.99999999.tmp']
+    // And logs that no file names: the file below names none.
+    const stale = ['state.json.99999998.tmp', 'state.json.99999999.tmp', 'state.json.7.log']
     // Not ours, or of a process still running (the test runner's parent), or not a temp name.
     const kept = [
       `state.json.${process.ppid}.tmp`,
@@ -66,21 +67,24 @@ describe('attachStateFile: temporary files left behind', () => {
       'state.json.abc.tmp',
       'state.json.123.tmp.bak',
       'other.json.99999999.tmp',
+      'state.json.x.log',
     ]
     for (const name of [...stale, ...kept]) writeFileSync(join(dir, name), '{"Seed":1,')
     const store = createStore({ seed: 1 })
     const file = attachStateFile(store, path)
     onTestFinished(() => file.close())
-    // Removed at once; only the first write's own temporary file may be there now.
+    // Removed at once; only the first write's own temporary file and new log may be there now.
     const own = `state.json.${process.pid}.tmp`
     expect(
       readdirSync(dir)
         .filter((name) => name !== own)
         .sort(),
-    ).toEqual([...kept, 'state.json'].sort())
+    ).toEqual([...kept, 'state.json', 'state.json.1.log'].sort())
     expect(store.seed).toBe(2)
     await file.flush()
-    expect(readdirSync(dir).sort()).toEqual([...kept, 'state.json'].sort())
-    expect(readFileSync(path, 'utf8')).toBe(stateFileJson(createStore({ seed: 2 }).snapshot()))
+    expect(readdirSync(dir).sort()).toEqual([...kept, 'state.json', 'state.json.2.log'].sort())
+    expect(readFileSync(path, 'utf8').replace('"Log":2,', '')).toBe(
+      stateFileJson(createStore({ seed: 2 }).snapshot()),
+    )
   })
 })

@@ -61,7 +61,9 @@ describe('GET /__mock/state of a large state', () => {
       const probes = new Worker(new URL('./settings-probe-worker.ts', import.meta.url), {
         workerData: { origin: url },
       })
-      onTestFinished(() => probes.terminate())
+      onTestFinished(async () => {
+        await probes.terminate()
+      })
       const posted = new Promise<number[]>((resolve, reject) => {
         probes.once('message', resolve)
         probes.once('error', reject)

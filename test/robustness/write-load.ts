@@ -1,4 +1,5 @@
 import { parseStateFile } from '../../src/control/index.ts'
+import { readStateFile } from '../../src/node/state-file.ts'
 import { commentsPath, delay, rawRequest } from '../support/index.ts'
 
 /** One comment update as its client saw it; times are this process's `performance.now()`. */
@@ -91,5 +92,11 @@ export function startWriteLoad(
 /** The Message of every comment in a state file, by lower-case key; throws if it does not parse. */
 export function fileMessages(text: string): Map<string, string | null | undefined> {
   const snapshot = parseStateFile(text, new Date())
+  return new Map(Array.from(snapshot.state.comments, ([key, comment]) => [key, comment.Message]))
+}
+
+/** The Message of every comment in a state file and its change log, by lower-case key. */
+export function diskMessages(path: string): Map<string, string | null | undefined> {
+  const snapshot = readStateFile(path, new Date())
   return new Map(Array.from(snapshot.state.comments, ([key, comment]) => [key, comment.Message]))
 }
