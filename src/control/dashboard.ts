@@ -13,7 +13,8 @@ async function contentSecurityPolicy(): Promise<string> {
     `script-src ${await cspHash(script)}`,
     `style-src ${await cspHash(dashboardStyle)}`,
     "connect-src 'self'",
-    "img-src 'self'",
+    // `data:` for the page's empty icon, which spares the browser a request for /favicon.ico.
+    "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ')
@@ -54,6 +55,7 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">
 <title>restapi-mock dashboard</title>
+<link rel="icon" href="data:,">
 <style>${dashboardStyle}</style>
 </head>
 <body>

@@ -273,3 +273,28 @@ describe('the dashboard in Chromium', () => {
     expect(pageErrors).toEqual([])
   })
 })
+
+describe("the dashboard's icon, in Chromium", () => {
+  // Issue 26, point 15: a page without an icon makes Chromium ask for /favicon.ico, a 404 that
+  // shows as a console error. The server's own log sees every request the browser makes.
+  it('declares its icon: no request for /favicon.ico and no console error', async () => {
+    const lines: string[] = []
+    const own = await createServer({ port: 0, log: (line) => lines.push(line) })
+    const context = await browser.newContext()
+    try {
+      const fresh = await context.newPage()
+      const consoleErrors: string[] = []
+      fresh.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text())
+      })
+      await fresh.goto(`${own.url}/__mock`, { waitUntil: 'networkidle' })
+      await expect.poll(() => fresh.getByTestId('count-Comments').textContent(), poll).not.toBe('')
+      expect(lines.some((line) => line.includes('/__mock'))).toBe(true)
+      expect(lines.filter((line) => line.includes('favicon'))).toEqual([])
+      expect(consoleErrors).toEqual([])
+    } finally {
+      await context.close()
+      await own.close()
+    }
+  })
+})
