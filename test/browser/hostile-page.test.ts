@@ -87,6 +87,58 @@ describe('a page of another site, in Chromium', () => {
   })
 })
 
+describe('a page of another site, in Chromium, without fetch', () => {
+  // Issue 26, point 8: an <img> carries no Origin, so only Fetch Metadata tells the mock it
+  // comes from another site; a form POST carries the page's Origin.
+  it('cannot change a comment or make a session with an <img>, nor post a form', async () => {
+    const key = Array.from(store.state.comments.values())[0]?.Key ?? ''
+    const before = store.state.comments.get(key.toLowerCase())?.Message
+    await page.goto(`http://evil.example:${pagesPort}/`)
+    const loaded = await page.evaluate(
+      async ({ url, key }) => {
+        const image = (src: string): Promise<string> =>
+          new Promise((resolve) => {
+            const img = new Image()
+            img.onload = () => resolve('loaded')
+            img.onerror = () => resolve('failed')
+            img.src = src
+          })
+        const form = (): Promise<string> =>
+          new Promise((resolve) => {
+            const frame = document.createElement('iframe')
+            frame.name = 'sink'
+            document.body.append(frame)
+            frame.onload = () => resolve('posted')
+            const post = document.createElement('form')
+            post.method = 'POST'
+            post.action = `${url}/RestApi/comments-api/comments`
+            post.target = 'sink'
+            const fields = { 'X-HTTP-Method-Override': 'PUT', Key: key, Message: 'pwned-by-form' }
+            for (const [name, value] of Object.entries(fields)) {
+              const input = document.createElement('input')
+              input.name = name
+              input.value = value
+              post.append(input)
+            }
+            document.body.append(post)
+            post.submit()
+          })
+        const override = `X-HTTP-Method-Override=PUT&Key=${encodeURIComponent(key)}`
+        return [
+          await image(`${url}/RestApi/comments-api/comments?${override}&Message=pwned-by-img`),
+          await image(`${url}/__mock/state?__session=img-1`),
+          await form(),
+        ]
+      },
+      { url: mock.url, key },
+    )
+    // The browser sent all three (an image that is not one fails to load); the mock refused them.
+    expect(loaded).toEqual(['failed', 'failed', 'posted'])
+    expect(store.state.comments.get(key.toLowerCase())?.Message).toBe(before)
+    expect(mock.mock.sessions.size).toBe(0)
+  })
+})
+
 describe('a page on localhost, in Chromium', () => {
   it('reads and changes the mock across origins, as before', async () => {
     await page.goto(`http://localhost:${pagesPort}/`)
