@@ -39,6 +39,8 @@ export interface HostileTally {
 
 export interface FallbackHostileRun {
   readonly phase: FallbackPhase
+  /** The normal clients alone for a few seconds first: what this machine gives without attack. */
+  readonly normalAlone: LoadResult
   readonly normal: LoadResult
   readonly hostile: HostileTally
   readonly peakRssMb: number
@@ -291,7 +293,7 @@ function proxyCases(
       return { status, meant5xx: status === 503, detail: 'upstream 503' }
     },
     'an answer that breaks off': async (url, agent) => {
-      const after = n++ % 2 === 0 ? 1000 : 200_000
+      const after = [1000, 200_000, '200000&chunked'][n++ % 3]
       try {
         const { status, text } = await send(agent, `${url}/RestApi/break?after=${after}`)
         return {
@@ -570,6 +572,7 @@ export async function runFallbackHostileLoad(
     if (phase === 'proxy')
       await setUp(mock.url, '/__mock/faults', { path: '/RestApi/faulted*', status: 503 })
     else await setUp(mock.url, '/__mock/faults', { path: recordedPaths.moved, status: 503 })
+    const normalAlone = await runLoad(mock.url, [update, normalRead], 3, 40)
     const deadline = Date.now() + seconds * 1000
     const cases =
       phase === 'proxy'
@@ -588,7 +591,7 @@ export async function runFallbackHostileLoad(
       leakedControls = log.leakCount
       leakExamples = [...new Set(log.leaks.map((leak) => leak.control))]
     }
-    return { phase, normal, hostile, peakRssMb, alive, leakedControls, leakExamples }
+    return { phase, normalAlone, normal, hostile, peakRssMb, alive, leakedControls, leakExamples }
   } finally {
     await mock?.stop()
     await upstream?.stop()

@@ -135,6 +135,7 @@ function fallbackReport(run: FallbackHostileRun): string {
     .join('\n')
   return [
     `${run.phase} run: normal clients ${Math.round(normal.rps)} req/s, p99 ${normal.p99} ms, ${normal.status5xx} 5xx, ${normal.errors} errors; peak RSS ${run.peakRssMb.toFixed(0)} MB; alive after: ${run.alive}`,
+    `  normal clients alone first (3 s): p99 ${run.normalAlone.p99} ms, ${Math.round(run.normalAlone.rps)} req/s`,
     `  hostile clients: ${hostile.requests} requests, ${hostile.unexpected5xx} unmeant 5xx, ${hostile.broken} broken, slowest 100 KB body ${hostile.slowestLargeBodyMs} ms`,
     cases,
     ...hostile.examples.map((example) => `  example: ${example}`),

@@ -179,7 +179,8 @@ type Route = (
  * - `redirect?to=`: a 302 to `to` (another site too);
  * - `huge?kb=|mb=`: that many bytes with a Content-Length, streamed with back-pressure;
  * - `gzip-bomb?mb=`: that many MiB of zeros, gzipped (Content-Encoding: gzip);
- * - `break?after=`: a head promising twice `after` bytes, `after` bytes, then the socket dies;
+ * - `break?after=[&chunked]`: a head promising twice `after` bytes (or chunked), `after` bytes,
+ *   then the socket dies;
  * - `slow-head?ms=`: the head only after `ms`;
  * - `/__upstream/received`: the log of what came, as JSON; `/__upstream/reset` clears it.
  */
@@ -282,9 +283,10 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     },
     break(_request, response, query) {
       const after = bounded(query, 'after', 1000, 64 * 1024 * 1024)
+      // `chunked`: no Content-Length, so only the missing last chunk tells the answer broke.
       response.writeHead(200, {
         'Content-Type': 'application/json',
-        'Content-Length': String(after * 2 + 1),
+        ...(query.has('chunked') ? {} : { 'Content-Length': String(after * 2 + 1) }),
       })
       response.write(Buffer.alloc(after, 0x20), () => response.socket?.destroy())
     },
