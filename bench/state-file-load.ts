@@ -1,16 +1,18 @@
 // The state file under write load, as issue 13 measured it: a big state (about 10 MB of JSON
 // with the default 17,000 comments), 10 clients updating comments as fast as they are answered,
-// then SIGTERM while they still write. Prints the server's peak RSS, the clients' latency, how
-// long the stop took, its exit code, and how many acknowledged updates the file lacks.
-//   npm run bench:state-file -- [comments=17000] [seconds=15] [clients=10]
+// then SIGTERM (or, with `sigkill`, kill -9) while they still write. Prints the server's peak
+// RSS, the clients' latency, how long the stop took, its exit code, and how many acknowledged
+// updates the file (and its change log, after a kill) lacks, with the oldest one's age.
+//   npm run bench:state-file -- [comments=17000] [seconds=15] [clients=10] [sigterm|sigkill]
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createStore } from '../src/mock/create-store.ts'
 import { runCli, waitForStart } from '../test/support/cli.ts'
 import { makeTempDir, removeTempDir } from '../test/support/temp-dir.ts'
-import { fileMessages, startWriteLoad } from '../test/robustness/write-load.ts'
+import { diskMessages, startWriteLoad } from '../test/robustness/write-load.ts'
 
-const [comments = 17_000, seconds = 15, clients = 10] = process.argv.slice(2).map(Number)
+const [comments = 17_000, seconds = 15, clients = 10] = process.argv.slice(2, 5).map(Number)
+const signal = process.argv[5] === 'sigkill' ? 'SIGKILL' : 'SIGTERM'
 const dir = makeTempDir()
 const path = join(dir, 'state.json')
 const run = runCli([
@@ -48,7 +50,8 @@ const load = startWriteLoad(url, keys.slice(0, 1000), {
 await Promise.race([load.done, new Promise((resolve) => setTimeout(resolve, seconds * 1000))])
 const ackedBeforeSignal = load.acked()
 const signalled = performance.now()
-run.child.kill('SIGTERM')
+const logsAtSignal = readdirSync(dir).filter((name) => name.endsWith('.log'))
+run.child.kill(signal)
 await load.stop()
 const code = await run.exited
 const stopMs = performance.now() - signalled
@@ -57,21 +60,25 @@ clearInterval(sampler)
 const latencies: number[] = []
 let missing = 0
 let lastAcked = 0
-let text = ''
-try {
-  text = readFileSync(path, 'utf8')
-} catch {
-  // No file at all: every update is missing.
-}
-const inFile = text ? fileMessages(text) : new Map<string, string | null | undefined>()
+let lost = 0
+let oldestLostMs = 0
+const text = existsSync(path) ? readFileSync(path, 'utf8') : ''
+// The file and, after a kill, its change log; no file at all: every update is missing.
+const inFile = text ? diskMessages(path) : new Map<string, string | null | undefined>()
 for (const [key, writes] of load.sent) {
-  const acked = writes.filter((write) => write.ackedAt !== undefined)
+  const acked = writes.filter((write) => write.ackedAt !== undefined && write.ackedAt < signalled)
   for (const write of acked) latencies.push((write.ackedAt as number) - write.sentAt)
   const last = acked.at(-1)
   if (!last) continue
   lastAcked++
   const held = writes.findIndex((write) => write.message === inFile.get(key))
-  if (held < writes.indexOf(last)) missing++
+  const lastIndex = writes.indexOf(last)
+  if (held < lastIndex) {
+    missing++
+    lost += lastIndex - held
+    const firstLost = writes[held + 1]?.ackedAt ?? signalled
+    oldestLostMs = Math.max(oldestLostMs, signalled - firstLost)
+  }
 }
 latencies.sort((a, b) => a - b)
 const percentile = (p: number): number => latencies[Math.floor((latencies.length - 1) * p)] ?? 0
@@ -79,11 +86,11 @@ const loadSeconds = (signalled - started) / 1000
 console.log(
   [
     `state: ${comments} comments, file ${text ? (statSync(path).size / 1e6).toFixed(1) : '-'} MB`,
-    `load: ${clients} clients for ${loadSeconds.toFixed(1)} s, ${ackedBeforeSignal} updates acknowledged before SIGTERM, ${load.acked()} in all (${(load.acked() / loadSeconds).toFixed(0)}/s)`,
+    `load: ${clients} clients for ${loadSeconds.toFixed(1)} s, ${ackedBeforeSignal} updates acknowledged before ${signal}, ${load.acked()} in all (${(load.acked() / loadSeconds).toFixed(0)}/s)`,
     `latency: p50 ${percentile(0.5).toFixed(1)} ms, p99 ${percentile(0.99).toFixed(1)} ms, max ${percentile(1).toFixed(1)} ms`,
     `server RSS after the first write, before the load: ${(idleKb / 1024).toFixed(0)} MB; peak (VmHWM): ${(peakKb / 1024).toFixed(0)} MB`,
-    `SIGTERM: exit ${code} after ${stopMs.toFixed(0)} ms`,
-    `file: ${missing} of ${lastAcked} updated comments lack their last acknowledged update`,
+    `${signal}: exit ${code} after ${stopMs.toFixed(0)} ms; logs at the signal: ${logsAtSignal.join(', ') || 'none'}`,
+    `file: ${missing} of ${lastAcked} updated comments lack their last update acknowledged before the signal (${lost} updates lost, the oldest acknowledged ${oldestLostMs.toFixed(0)} ms before it)`,
     `left in the directory: ${readdirSync(dir).join(', ')}`,
     `stderr: ${run.stderr().trim() || '(empty)'}`,
   ].join('\n'),
