@@ -10,7 +10,7 @@ import {
   withAnswerHeaders,
 } from '../wire/index.ts'
 import { createAccessCheck } from './access-check.ts'
-import { createQueue } from './one-at-a-time.ts'
+import { createLargeBodies, type LargeBodiesOptions } from './large-bodies.ts'
 import { corsHeaders, preflightResponse } from './cors.ts'
 import { createStore } from '../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
@@ -52,6 +52,12 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
    * builds its mock (no `mock` given).
    */
   proxy?: string | ProxyOptions
+  /**
+   * Request bodies over 64 KiB (or of unknown length): read side by side within a byte budget
+   * (default 16 MiB), each within a deadline (default 25 s, then a 408), and answered one at a
+   * time once whole.
+   */
+  largeBodies?: LargeBodiesOptions
 }
 
 /** The mock an app or a server serves: the one given, or one built from the options. */
@@ -85,8 +91,12 @@ export function createApp(options: AppOptions = {}): Hono {
     allowedOrigins: options.allowedOrigins,
     sessionExists: (id) => mock.sessions.peek(id) !== mock.sessions.shared,
   })
-  // One large body read at a time: small requests then never wait behind several of them.
-  const largeBodies = createQueue()
+  // Large bodies read side by side and answered one at a time: a slow sender holds no one
+  // back, and small requests never wait behind several large bodies being bound.
+  const largeBodies = createLargeBodies({
+    ...options.largeBodies,
+    limitBytes: mock.config.limits.bodyBytes,
+  })
   const app = new Hono()
 
   app.all('*', async (c) => {
@@ -101,12 +111,17 @@ export function createApp(options: AppOptions = {}): Hono {
       response = preflightResponse(request, origin)
     } else if (!response) {
       host.answerHeaders = cors && origin !== null ? corsHeaders(origin) : undefined
-      const dispatch = (): Promise<Response | undefined> => mock.dispatch(request, host)
-      response = hasLargeBody(host) ? await largeBodies.run(dispatch) : await dispatch()
+      // What the dispatch got: the request, or the same with its large body read whole.
+      let sent = request
+      const dispatch = (whole: Request): Promise<Response | undefined> =>
+        mock.dispatch((sent = whole), host)
+      response = largeBodies.takes(request, host)
+        ? await largeBodies.run(request, host, dispatch)
+        : await dispatch(request)
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
-        const own = await getResponse(extra, request)
+        const own = await getResponse(extra, sent)
         if (own) response = withAnswerHeaders(own, host.answerHeaders)
       }
       response ??= toResponse(notFoundAnswer(), host.answerHeaders)
@@ -156,13 +171,4 @@ function withReasonPhrase(env: Partial<HttpBindings> | undefined, response: Resp
     outgoing.statusMessage = response.statusText
   }
   return response
-}
-
-/** Bodies over this many bytes, or of unknown length, go through the queue. */
-const largeBodyBytes = 64 * 1024
-
-function hasLargeBody(host: NodeRequestHost): boolean {
-  const length = host.header('content-length')
-  if (length !== null) return Number(length) > largeBodyBytes
-  return host.header('transfer-encoding') !== null
 }

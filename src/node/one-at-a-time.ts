@@ -4,10 +4,11 @@ export interface Queue {
 }
 
 /**
- * A queue of one. The Node server puts requests with large bodies through it: reading and
- * binding a megabyte holds the event loop for tens of milliseconds, and ten clients sending such
- * bodies at once would otherwise hold it for all of that in turn, while every small request
- * waits behind them (docs/performance.md, "Large bodies under attack").
+ * A queue of one. The Node server answers requests with large bodies through it, once each body
+ * is whole (large-bodies.ts): parsing and binding a megabyte holds the event loop for tens of
+ * milliseconds, and ten such bodies at once would otherwise hold it for all of that in turn,
+ * while every small request waits behind them (docs/performance.md, "Large bodies under
+ * attack").
  * @example const queue = createQueue(); await queue.run(() => mock.dispatch(request))
  */
 export function createQueue(): Queue {
