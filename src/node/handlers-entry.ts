@@ -16,6 +16,7 @@ export const {
   createMock,
   createStore,
   mockVersion,
+  StateFullError,
   stateJson,
   operations,
   updateABTest,
