@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { existsSync, readFileSync, rmSync, truncateSync } from 'node:fs'
+import { basename } from 'node:path'
 import { createCoalescingWriter } from './coalescing-writer.ts'
 import {
   parseStateFile,
@@ -10,6 +10,12 @@ import {
 } from '../control/index.ts'
 import type { Store } from '../store/index.ts'
 import { openLogFile, type LogFile } from './log-file.ts'
+import {
+  logName,
+  removeStaleLogs,
+  removeStaleTemporaries,
+  temporaryName,
+} from './state-file-names.ts'
 import { writeAtomically } from './write-atomically.ts'
 
 export interface StateFile {
@@ -225,56 +231,4 @@ function counted(parts: Iterable<string>): Iterable<string> & { chars: number } 
     },
   }
   return result
-}
-
-/** `state.json.3.log`: the changes made since the file naming `"Log":3` was written. */
-function logName(path: string, generation: number): string {
-  return `${path}.${generation}.log`
-}
-
-/** `state.json.<pid>.tmp`: one per process, so two processes never write each other's. */
-function temporaryName(path: string, pid: number): string {
-  return `${path}.${pid}.tmp`
-}
-
-/** Logs of files that were replaced since: a kill between two steps of a full write leaves one. */
-function removeStaleLogs(path: string, keep: number): void {
-  const prefix = `${basename(path)}.`
-  for (const name of namesIn(dirname(path))) {
-    if (!name.startsWith(prefix) || !name.endsWith('.log')) continue
-    const generation = name.slice(prefix.length, -'.log'.length)
-    if (!/^\d{1,16}$/.test(generation) || Number(generation) === keep) continue
-    rmSync(join(dirname(path), name), { force: true })
-  }
-}
-
-/** Removes the temporary files of processes that are gone, e.g. after a `kill -9`. */
-function removeStaleTemporaries(path: string): void {
-  const directory = dirname(path)
-  const prefix = `${basename(path)}.`
-  for (const name of namesIn(directory)) {
-    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue
-    const pid = name.slice(prefix.length, -'.tmp'.length)
-    if (!/^\d{1,10}$/.test(pid)) continue
-    // Another live mock on the same file is writing it: leave that one alone.
-    if (Number(pid) !== process.pid && isRunning(Number(pid))) continue
-    rmSync(join(directory, name), { force: true })
-  }
-}
-
-function namesIn(directory: string): string[] {
-  try {
-    return readdirSync(directory)
-  } catch {
-    return []
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
