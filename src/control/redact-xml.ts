@@ -30,21 +30,17 @@ const attributes = ':@'
  * it was; one that is not well-formed XML (or declares a DTD) gives undefined.
  */
 export function redactXml(text: string): string | undefined {
-  if (/<!DOCTYPE/i.test(text) || XMLValidator.validate(text) !== true) return undefined
-  let nodes: XmlNode[]
-  try {
-    nodes = new XMLParser(options).parse(text) as XmlNode[]
-  } catch {
-    return undefined
-  }
+  if (/<!DOCTYPE/i.test(text)) return undefined
   const state = { changed: false }
   try {
+    if (XMLValidator.validate(text) !== true) return undefined
+    const nodes = new XMLParser(options).parse(text) as XmlNode[]
     redactNodes(nodes, false, state)
+    return state.changed ? (new XMLBuilder(options).build(nodes) as string) : text
   } catch {
-    // Deeper than the stack allows: the caller's fallback takes it.
+    // Deeper than the stack allows, say: the caller's fallback takes it.
     return undefined
   }
-  return state.changed ? new XMLBuilder(options).build(nodes) : text
 }
 
 function redactNodes(
