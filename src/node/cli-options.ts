@@ -133,7 +133,7 @@ export const cliOptions = {
     type: 'string',
     arg: '<ms>',
     default: '10000',
-    help: 'on SIGINT/SIGTERM, ms to wait for requests under way, then as long for the state file',
+    help: 'on SIGINT/SIGTERM, ms to wait for requests under way (a download already streaming is cut off at once), then as long for the state file',
   },
   'state-file': {
     type: 'string',
