@@ -51,7 +51,7 @@ export interface StoreSnapshot {
   readonly counts?: Readonly<Counts>
   readonly generated: number
   readonly state: StoreState
-  /** Its size as `Store.bytes` counts it; measured when absent (a state file's). */
+  /** What writes added to it, as `Store.bytes` counts it; absent (a state file's): 0, its start. */
   readonly bytes?: number
 }
 
@@ -98,9 +98,9 @@ export interface Store {
   /** Told of each entity stored and each replacement of the state, as they happen. */
   watch(watcher: StoreWatcher): () => void
   /**
-   * About the JSON size of the entities that writes stored (each counted once, at its current
-   * size; seeded entities, which `counts` bounds, count nothing), the state's size for
-   * `maxBytes`.
+   * About how much JSON the writes added to the state since it started from its seed, or from
+   * a state file (each write counts the size of what it stores less that of what it replaces);
+   * what `maxBytes` bounds. A scenario's fixtures count, as writes of its start.
    */
   readonly bytes: number
   /**
@@ -120,12 +120,10 @@ export interface MemoryStoreOptions {
   maxBytes?: number
 }
 
-/** What a store and its branches share: the makers, the size limit and the sizes counted. */
+/** What a store and its branches share: the makers and the size limit. */
 interface Shared {
   readonly maker: EntityFactoryMaker
   readonly limits: { maxBytes: number }
-  /** Each stored entity's counted size: entities are values, shared between states. */
-  readonly sizes: WeakMap<object, number>
 }
 
 export function createMemoryStore(options: MemoryStoreOptions): Store {
@@ -134,7 +132,6 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
   const shared: Shared = {
     maker: options.factory,
     limits: { maxBytes: checkedMaxBytes(options.maxBytes ?? defaultMaxStateBytes) },
-    sizes: new WeakMap(),
   }
   return storeOver(shared, factory, counts, {
     seed: options.seed,
@@ -151,24 +148,22 @@ function storeOver(
   startCounts: Counts,
   start: StoreSnapshot,
 ): Store {
-  const { maker, limits, sizes } = shared
+  const { maker, limits } = shared
   let counts = start.counts ?? startCounts
   const listeners = new Set<() => void>()
   const watchers = new Set<StoreWatcher>()
   let seed = start.seed
   let factory = startFactory.seed === seed ? startFactory : maker(seed)
   let generated = start.generated
-  let bytes = start.bytes ?? measure(start.state, sizes)
+  let bytes = start.bytes ?? 0
 
   const watchOf = (kind: keyof StoreState): ChangeWatch<object> => {
     return (key, previous, next) => {
-      const nextSize = next === undefined ? 0 : (sizes.get(next) ?? jsonSizeOf(next))
-      const growth = nextSize - (previous === undefined ? 0 : (sizes.get(previous) ?? 0))
+      const growth = sizeOf(next) - sizeOf(previous)
       if (growth > 0 && bytes + growth > limits.maxBytes) {
         throw new StateFullError(bytes, growth, limits.maxBytes)
       }
       bytes += growth
-      if (next !== undefined) sizes.set(next, nextSize)
       for (const watcher of watchers) watcher.entity(kind, key, next)
     }
   }
@@ -217,11 +212,8 @@ function storeOver(
     },
     checkRoom(writes) {
       let growth = 0
-      for (const [kind, key, value] of writes) {
-        const previous = state[kind].get(key)
-        growth +=
-          (sizes.get(value) ?? jsonSizeOf(value)) - (previous ? (sizes.get(previous) ?? 0) : 0)
-      }
+      for (const [kind, key, value] of writes)
+        growth += sizeOf(value) - sizeOf(state[kind].get(key))
       if (growth > 0 && bytes + growth > limits.maxBytes) {
         throw new StateFullError(bytes, growth, limits.maxBytes)
       }
@@ -231,7 +223,7 @@ function storeOver(
     },
     restore(snapshot) {
       const next = forkState(snapshot.state)
-      bytes = snapshot.bytes ?? measure(next, sizes)
+      bytes = snapshot.bytes ?? 0
       seed = snapshot.seed
       counts = snapshot.counts ?? counts
       if (factory.seed !== seed) factory = maker(seed)
@@ -251,11 +243,10 @@ function storeOver(
       this.changed()
     },
     branch(snapshot) {
-      const forked = forkState(snapshot.state)
       return storeOver(shared, factory, counts, {
         ...snapshot,
-        state: forked,
-        bytes: snapshot.bytes ?? measure(forked, sizes),
+        state: forkState(snapshot.state),
+        bytes: snapshot.bytes ?? 0,
       })
     },
     newGuid(kind) {
@@ -276,20 +267,9 @@ function storeOver(
   }
 }
 
-/**
- * The size of a state that comes with none (a state file's, a scenario's empty start): every
- * entity in it counts, since none of it was seeded.
- */
-function measure(state: StoreState, sizes: WeakMap<object, number>): number {
-  let total = 0
-  for (const kind of Object.keys(state) as (keyof StoreState)[]) {
-    for (const value of (state[kind] as Map<string, object>).values()) {
-      const size = sizes.get(value) ?? jsonSizeOf(value)
-      sizes.set(value, size)
-      total += size
-    }
-  }
-  return total
+/** An entity's size as the limit counts it: none for no entity. */
+function sizeOf(value: object | undefined): number {
+  return value === undefined ? 0 : jsonSizeOf(value)
 }
 
 function checkedMaxBytes(value: number): number {

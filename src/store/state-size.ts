@@ -29,30 +29,24 @@ export class StateFullError extends Error {
  * and a comma per member. Escapes and characters past ASCII are not counted apart.
  */
 export function jsonSizeOf(value: unknown): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length + 2
-    case 'number':
-      // Most numbers the entities hold are small whole ones or ratings.
-      return Number.isInteger(value) && value >= 0 && value < 1e6 ? 6 : 24
-    case 'boolean':
-      return 5
-    case 'object':
-      if (value === null) return 4
-      if (value instanceof Date) return 28
-      if (Array.isArray(value)) {
-        let size = 2
-        for (const item of value) size += jsonSizeOf(item) + 1
-        return size
-      }
-      return objectSize(value as Record<string, unknown>)
-    default:
-      return 4
+  if (typeof value === 'string') return value.length + 2
+  if (typeof value === 'number') {
+    // Most numbers the entities hold are small whole ones or ratings.
+    return Number.isInteger(value) && value >= 0 && value < 1e6 ? 6 : 24
   }
-}
-
-function objectSize(value: Record<string, unknown>): number {
+  if (typeof value === 'boolean') return 5
+  if (typeof value !== 'object' || value === null) return 4
+  if (value instanceof Date) return 28
   let size = 2
-  for (const name of Object.keys(value)) size += name.length + 4 + jsonSizeOf(value[name])
+  if (Array.isArray(value)) {
+    for (const item of value) size += jsonSizeOf(item) + 1
+    return size
+  }
+  // for…in rather than Object.keys: no array made, several times faster on an entity. The
+  // store's entities are plain objects, with no enumerable members but their own.
+  for (const name in value) {
+    const member = (value as Record<string, unknown>)[name]
+    size += name.length + 4 + (typeof member === 'string' ? member.length + 2 : jsonSizeOf(member))
+  }
   return size
 }
