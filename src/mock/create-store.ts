@@ -10,9 +10,9 @@ export interface StoreOptions {
   /** Entities to store on top of the seeded ones, each partial (see `mock.fixtures`). */
   fixtures?: Fixtures
   /**
-   * The most bytes of JSON the entities that writes store may hold, per state (the shared one
-   * and each session): a write past it stores nothing and is answered `507`. Seeded entities
-   * do not count. Default 64 MiB.
+   * The most bytes of JSON that writes may add to a state past its start (its seeded entities,
+   * or the state file loaded), per state (the shared one and each session): a write past it
+   * stores nothing and is answered `507`. Default 64 MiB.
    */
   maxStateBytes?: number
 }

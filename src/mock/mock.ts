@@ -20,9 +20,9 @@ export interface MockOptions extends MockConfigOptions {
   /** How many named snapshots may be saved at once; a save past it is a 400. Default 100. */
   maxSnapshots?: number
   /**
-   * The most bytes of JSON the entities that writes store may hold, per state (the shared one
-   * and each session); a write past it stores nothing and is answered `507`. Sets the store's
-   * `maxBytes` (default 64 MiB, as `createStore({ maxStateBytes })`).
+   * The most bytes of JSON that writes may add to a state past its start, per state (the shared
+   * one and each session); a write past it stores nothing and is answered `507`. Sets the
+   * store's `maxBytes` (default 64 MiB, as `createStore({ maxStateBytes })`).
    */
   maxStateBytes?: number
   /** How many fault rules may be set at once; `POST /__mock/faults` answers 400 past it. Default 1,000. */

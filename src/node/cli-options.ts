@@ -150,7 +150,7 @@ export const cliOptions = {
     type: 'string',
     arg: '<n>',
     default: '67108864',
-    help: "bytes of JSON a state's stored entities may hold (seeded ones not counted); a write past it is a 507",
+    help: 'bytes of JSON writes may add to a state (each session too) past its start; a write past it is a 507',
   },
   'max-sessions': {
     type: 'string',
