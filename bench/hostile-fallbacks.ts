@@ -11,10 +11,14 @@
 //     recorded failure, trickling senders, bad cookies, CR/LF, controls, a fault rule.
 // Every hostile answer is judged by its case: a 5xx counts only when the mock did not mean it (a
 // fault rule's status, the upstream's or the recording's own, a 502 when the upstream broke).
+// The hostile clients run in a child process (this file, given its clients as JSON), so their
+// own work never shows as the normal clients' latency.
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
 import { fakeRecording, recordedPaths } from '../test/support/fake-recording.ts'
 import type { ReceivedLog } from '../test/support/fake-upstream.ts'
@@ -592,19 +596,19 @@ export async function runFallbackHostileLoad(
       }
     }
     mock = await startServer(`mock (${phase})`, args, probe)
-    const port = Number(new URL(mock.url).port)
     if (phase === 'proxy')
       await setUp(mock.url, '/__mock/faults', { path: '/RestApi/faulted*', status: 503 })
     else await setUp(mock.url, '/__mock/faults', { path: recordedPaths.moved, status: 503 })
     const normalAlone = await runLoad(mock.url, [update, normalRead], 3, 40)
-    const deadline = Date.now() + seconds * 1000
-    const cases =
-      phase === 'proxy'
-        ? proxyCases(port, () => deadline, options.bombMb ?? 256)
-        : replayCases(port, () => deadline)
     const [normal, hostile] = await Promise.all([
       runLoad(mock.url, [update, normalRead], seconds, 40),
-      runHostile(cases, mock.url, seconds, options.workers ?? 6),
+      hostileProcess({
+        phase,
+        url: mock.url,
+        seconds,
+        workers: options.workers ?? 6,
+        bombMb: options.bombMb ?? 256,
+      }),
     ])
     const peakRssMb = peakRss(mock.pid)
     const alive = await probe(mock.url).catch(() => false)
@@ -624,4 +628,52 @@ export async function runFallbackHostileLoad(
     await upstream?.stop()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+interface HostileClients {
+  readonly phase: FallbackPhase
+  readonly url: string
+  readonly seconds: number
+  readonly workers: number
+  readonly bombMb: number
+}
+
+/** The hostile clients of a phase, for `seconds`, in this process. */
+function runHostileClients({ phase, url, seconds, workers, bombMb }: HostileClients) {
+  const port = Number(new URL(url).port)
+  const deadline = Date.now() + seconds * 1000
+  const cases =
+    phase === 'proxy' ? proxyCases(port, () => deadline, bombMb) : replayCases(port, () => deadline)
+  return runHostile(cases, url, seconds, workers)
+}
+
+/**
+ * The hostile clients in a process of their own: building 5 MB bodies and reading 100 MB
+ * downloads in the process that times the normal clients would count the client's own pauses
+ * as the mock's latency. The child prints its tally as one JSON line; it is killed when late.
+ */
+function hostileProcess(clients: HostileClients): Promise<HostileTally> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), JSON.stringify(clients)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
+  const timer = setTimeout(() => child.kill('SIGKILL'), (clients.seconds + 90) * 1000)
+  return new Promise((resolve, reject) => {
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      const line = out.trim().split('\n').at(-1) ?? ''
+      try {
+        resolve(JSON.parse(line) as HostileTally)
+      } catch {
+        reject(new Error(`Failed to run the hostile clients: exit ${code}, ${out.slice(-500)}`))
+      }
+    })
+  })
+}
+
+if (import.meta.main) {
+  const clients = JSON.parse(process.argv[2] ?? '{}') as HostileClients
+  process.stdout.write(`${JSON.stringify(await runHostileClients(clients))}\n`)
+  process.exit(0)
 }
