@@ -222,6 +222,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     server: tracked,
     ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
     timeoutMs: shutdownMs,
+    quiet: values.quiet,
     ...(upstream.recorder ? { recording: upstream.recorder } : {}),
   })
 }

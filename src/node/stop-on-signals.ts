@@ -8,6 +8,8 @@ export interface StopOptions {
   readonly timeoutMs: number
   /** Written after the requests under way (the `--record` file), within the time-out. */
   readonly recording?: { flush(): Promise<void> }
+  /** `--quiet`: nothing on stdout; what went wrong still goes to stderr. */
+  readonly quiet?: boolean
 }
 
 /**
@@ -22,8 +24,12 @@ export function stopOnSignals(options: StopOptions): void {
   let stopping = false
   let stateWritten = false
 
+  const say = (line: string): void => {
+    if (!options.quiet) process.stdout.write(line)
+  }
+
   const stop = async (signal: string): Promise<void> => {
-    process.stdout.write(
+    say(
       `restapi-mock: ${signal}, shutting down: answering ${plural(server.inFlight(), 'request')} ` +
         `under way${stateFile ? ', then writing the state file' : ''} (at most ${timeoutMs} ms)\n`,
     )
@@ -57,7 +63,7 @@ export function stopOnSignals(options: StopOptions): void {
       abandoned.downloads > 0
         ? `, cut off ${plural(abandoned.downloads, 'download')} under way`
         : ''
-    process.stdout.write(`restapi-mock: stopped${cut}${stateFile ? ', state file written' : ''}\n`)
+    say(`restapi-mock: stopped${cut}${stateFile ? ', state file written' : ''}\n`)
     process.exit(0)
   }
 
