@@ -40,14 +40,15 @@ export async function initApp(project: ConsumerProject, name = 'init-app'): Prom
   return { dir, first, second }
 }
 
-/** `vite build` in the app, as its build script runs it, into `dist-<mode>`. */
+/** `vite build` in the app, as its build script runs it (or with NODE_ENV=development), into `dist-<mode>`. */
 export async function buildApp(dir: string, mode: 'production' | 'development'): Promise<string> {
   const outDir = join(dir, `dist-${mode}`)
   if (existsSync(outDir)) rmSync(outDir, { recursive: true })
   const result = await runCommand(
     join(dir, 'node_modules/.bin/vite'),
-    ['build', '--mode', mode, '--outDir', outDir],
-    { cwd: dir, env: userEnv() },
+    ['build', '--outDir', outDir],
+    // NODE_ENV, not --mode, decides import.meta.env.DEV in a build (Vite's "Modes" guide).
+    { cwd: dir, env: userEnv({ NODE_ENV: mode }) },
     120_000,
   )
   if (result.code !== 0)
