@@ -164,7 +164,8 @@ function storeOver(
         throw new StateFullError(bytes, growth, limits.maxBytes)
       }
       bytes += growth
-      for (const watcher of watchers) watcher.entity(kind, key, next)
+      // Without a state file there is none: no iterator made on every write.
+      if (watchers.size !== 0) for (const watcher of watchers) watcher.entity(kind, key, next)
     }
   }
   const watches = {
