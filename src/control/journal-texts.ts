@@ -11,7 +11,9 @@ export function keptWarnings(
   limit: number,
 ): readonly string[] {
   if (warnings.length === 0) return noWarnings
-  const fits = total === warnings.length && textCost(warnings) <= limit * 2
+  // Measured as shown, joined by `; `, as fitList measures what it keeps.
+  const fits =
+    total === warnings.length && textCost(warnings) / 2 + 2 * (warnings.length - 1) <= limit
   return fits ? warnings : fitList(warnings, total, limit)
 }
 
