@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { delay, exitWithin, startCli, tempDir, waitForStart } from '../support/index.ts'
+import { exitWithin, startCli, tempDir, waitFor, waitForStart } from '../support/index.ts'
 
 // Issue 15: `--watch` reloads the `--data` file when it changes, refuses a broken change with a
 // message naming the field, and the dashboard's notices show both.
@@ -22,13 +22,9 @@ async function noticesOf(origin: string): Promise<Notice[]> {
   return ((await (await fetch(`${origin}/__mock/notices`)).json()) as { notices: Notice[] }).notices
 }
 
-/** Asks `check` every 100 ms, at most 50 times, until it holds. */
+/** Asks `check` until it holds: the reload is an event seen only through the mock's answers. */
 async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (await check()) return
-    await delay(100)
-  }
-  throw new Error(`Failed to see ${what} within 5 s`)
+  await waitFor(what, async () => ((await check()) ? true : undefined), 10_000, 50)
 }
 
 function dataFile(comments: unknown[]): string {

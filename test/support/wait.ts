@@ -17,16 +17,19 @@ export async function timed<T>(
   }
 }
 
-/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+/**
+ * Polls until `check` returns (or resolves to) a value other than undefined, or fails after
+ * `timeoutMs`. The deadline only stops a wait that would never end: it is no time limit.
+ */
 export async function waitFor<T>(
   what: string,
-  check: () => T | undefined,
+  check: () => T | undefined | Promise<T | undefined>,
   timeoutMs: number,
   intervalMs = 10,
 ): Promise<T> {
   const deadline = performance.now() + timeoutMs
   for (;;) {
-    const value = check()
+    const value = await check()
     if (value !== undefined) return value
     if (performance.now() > deadline)
       throw new Error(`Failed to see ${what} within ${timeoutMs} ms`)
