@@ -9,12 +9,8 @@ import {
   commentsPath,
   control,
   createPlane,
-  exitWithin,
-  rawRequest,
   readJson,
   responseStatusOf,
-  startCli,
-  waitForStart,
   ways,
 } from '../support/index.ts'
 
@@ -144,23 +140,5 @@ describe('the dashboard', () => {
     const polled = [...script.matchAll(/['"`](\/__mock\/state[^'"`]*)['"`]/g)].map((m) => m[1])
     expect(polled).toEqual(['/__mock/state?limit='])
     expect(dashboardSettings.rowLimit).toBe(200)
-  })
-})
-
-describe('the CLI: --max-snapshots', () => {
-  it('--max-snapshots 1 keeps one named snapshot; a second name is a 400 naming the cap', async () => {
-    const run = startCli(['--port', '0', '--max-snapshots', '1', '--no-log'])
-    const url = await waitForStart(run, 15_000)
-    const first = await rawRequest(`${url}/__mock/snapshots/one`, { method: 'POST' })
-    expect(first.status).toBe(201)
-    const second = await rawRequest(`${url}/__mock/snapshots/two`, { method: 'POST' })
-    expect(second.status).toBe(400)
-    expect(second.body).toContain('--max-snapshots 1')
-  })
-
-  it('refuses a --max-snapshots that is not a whole number', async () => {
-    const run = startCli(['--port', '0', '--max-snapshots', 'many'])
-    expect(await exitWithin(run, 15_000)).toBe(2)
-    expect(run.stderr()).toContain('--max-snapshots must be a whole number')
   })
 })

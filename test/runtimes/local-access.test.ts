@@ -3,14 +3,7 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createHandlers } from '../../handlers/index.ts'
 import { createMock, createStore, type AppOptions } from '../../src/index.ts'
-import {
-  buildApp,
-  rawRequest,
-  readJson,
-  startCli,
-  startServer,
-  waitForStart,
-} from '../support/index.ts'
+import { buildApp, rawRequest, readJson, startServer } from '../support/index.ts'
 
 // Local by default, as a dev server should be (decisions.md section 6; issue 13, finding 5): no
 // page of another site, and no page that rebinds a DNS name to 127.0.0.1, can read or drive the
@@ -304,65 +297,5 @@ describe('the Node server', () => {
       socket.write('GET /__mock/settings HTTP/1.0\r\n\r\n')
     })
     expect(reply.split('\r\n', 1)[0]).toMatch(/^HTTP\/1\.[01] 200 OK$/)
-  })
-})
-
-describe('the command', () => {
-  it('warns on stderr what listening on 0.0.0.0 makes reachable, and still checks the Host', async () => {
-    const run = startCli(['--port', '0', '--host', '0.0.0.0'])
-    const deadline = Date.now() + 10_000
-    let port: string | undefined
-    while (!port && Date.now() < deadline) {
-      port = /serving \/RestApi on http:\/\/0\.0\.0\.0:(\d+)/.exec(run.stdout())?.[1]
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    expect(port, run.stderr()).toBeDefined()
-    expect(run.stderr()).toContain('restapi-mock: warning: listening on 0.0.0.0 makes the mock')
-    expect(run.stderr()).toContain('control plane (/__mock')
-    expect(run.stderr()).toContain('--allowed-hosts')
-    const url = `http://127.0.0.1:${port}/__mock/settings`
-    expect((await rawRequest(url, { method: 'GET' })).status).toBe(200)
-    const other = await rawRequest(url, { method: 'GET', headers: { Host: `10.1.2.3:${port}` } })
-    expect(other.status).toBe(403)
-  })
-
-  it('prints no warning on the default loopback address', async () => {
-    const run = startCli(['--port', '0'])
-    await waitForStart(run)
-    expect(run.stderr()).toBe('')
-  })
-
-  it('serves the hosts of --allowed-hosts and the pages of --cors-origin', async () => {
-    const run = startCli([
-      '--port',
-      '0',
-      '--allowed-hosts',
-      'mock.test,.example.com',
-      '--cors-origin',
-      'https://app.example',
-    ])
-    const origin = await waitForStart(run)
-    const port = new URL(origin).port
-    const named = await rawRequest(`${origin}/__mock/settings`, {
-      method: 'GET',
-      headers: { Host: `api.example.com:${port}`, Origin: 'https://app.example' },
-    })
-    expect(named.status).toBe(200)
-    expect(named.headers['access-control-allow-origin']).toBe('https://app.example')
-    const foreign = await rawRequest(`${origin}/__mock/settings`, {
-      method: 'GET',
-      headers: { Origin: evil },
-    })
-    expect(foreign.status).toBe(403)
-    expect(run.stderr()).toBe('')
-  })
-
-  it.each([
-    [['--allowed-hosts', 'http://mock.test'], "allowed host 'http://mock.test'"],
-    [['--cors-origin', 'app.example'], "allowed origin 'app.example'"],
-  ])('stops with a message for %j', async (args, named) => {
-    const run = startCli(['--port', '0', ...args])
-    expect(await run.exited).toBe(2)
-    expect(run.stderr()).toContain(named)
   })
 })
