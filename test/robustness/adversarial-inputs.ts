@@ -3,7 +3,7 @@ import { maxPatternLength } from '../../src/control/fault-rules.ts'
 
 // Inputs built to make a parser or a pattern backtrack: each case builds a request whose
 // hostile part is about `n` characters long, for every reader, header, query and path parser
-// and for the fault rules' patterns. test/robustness/linear-time.test.ts times them.
+// and for the fault rules' patterns. test/robustness/linear-time.slow.test.ts times them.
 
 export interface AdversarialCase {
   readonly name: string

@@ -3,7 +3,7 @@ import { createMock } from '../../src/mock/create-mock.ts'
 import { createStore } from '../../src/mock/create-store.ts'
 import { adversarialCases } from './adversarial-inputs.ts'
 
-// Runs in a worker thread of linear-time.test.ts, so that a case that hangs in a regex (which
+// Runs in a worker thread of linear-time.slow.test.ts, so that a case that hangs in a regex (which
 // no test time-out can interrupt on the same thread) is stopped by terminating the worker.
 // Asked for a case by its index and a list of sizes, it answers the best time of each size.
 
