@@ -76,9 +76,20 @@ export function contextOf(
   }
 }
 
-/** A request's body reader, within the configured limit. */
-export function requestBody(request: Request, host: RequestHost, config: MockConfig): RequestBody {
+/**
+ * A request's body reader, within the configured limit; `keepBytes` where a fallback may forward
+ * the body as it arrived.
+ */
+export function requestBody(
+  request: Request,
+  host: RequestHost,
+  config: MockConfig,
+  keepBytes = false,
+): RequestBody {
   const { bodyBytes } = config.limits
-  const encoding = host.header('content-encoding')
-  return new RequestBody(request, bodyBytes, host.header('content-length'), encoding)
+  const contentEncoding = host.header('content-encoding')
+  return new RequestBody(request, bodyBytes, host.header('content-length'), {
+    contentEncoding,
+    keepBytes,
+  })
 }

@@ -101,7 +101,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       if (path.startsWith(basePrefixAsConfigured) || path.toLowerCase().startsWith(basePrefix)) {
         const rest = path.slice(basePrefix.length)
         let body: RequestBody | undefined
-        const bodyOf = (): RequestBody => (body ??= requestBody(request, host, config))
+        // A body read before the route is known keeps its bytes if a fallback may forward them.
+        const bodyOf = (): RequestBody =>
+          (body ??= requestBody(request, host, config, fallbacks.length > 0))
         // A form's override can change the answer only where some verb reaches an operation:
         // elsewhere the form stays unread, and streams on to a fallback.
         const form = (): RequestBody | undefined => (hasRoute(table, rest) ? bodyOf() : undefined)
@@ -187,7 +189,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         host,
         target,
         session,
-        body: requestBody(request, host, config),
+        body: requestBody(request, host, config, true),
         startedAt,
         started,
       })

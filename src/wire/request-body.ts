@@ -7,42 +7,71 @@ interface Overflow {
   readonly reader: ReadableStreamDefaultReader<Uint8Array>
 }
 
+/** How a body is read, besides the headers' values the caller has read already. */
+export interface RequestBodyOptions {
+  readonly contentEncoding?: string | null
+  /**
+   * Keep the bytes as they arrived (still compressed, a BOM and invalid UTF-8 as sent) when
+   * reading it: a fallback may forward it after the method override or a replay read it.
+   */
+  readonly keepBytes?: boolean
+}
+
 /**
  * A request's body, read at most once and within the body limit: the method override, the
  * operation's reader, a simulated fault and a fallback all ask this one reader, and the journal
- * keeps whatever was read. It keeps the bytes as they arrived (still compressed, a BOM and
- * invalid UTF-8 as sent), so a fallback forwards exactly what the client sent.
+ * keeps whatever was read.
  */
 export class RequestBody {
   readonly #request: Request
   readonly #limit: number
   readonly #contentLength: string | null
   readonly #contentEncoding: string | null
-  // The one read of the bytes as they arrived. A read that failed (past the limit, cut off)
-  // fails the same way when asked again: the verb override may read a form before the
-  // operation does.
+  readonly #keepBytes: boolean
+  // The one read, of the bytes as they arrived or of the text. A read that failed (past the
+  // limit, cut off) fails the same way when asked again: the verb override may read a form
+  // before the operation does.
   #wire: Promise<Uint8Array<ArrayBuffer>> | null = null
+  #reading: Promise<string> | null = null
   #text: string | null = null
   #overflow: Overflow | null = null
 
-  /** The headers' values, which the caller has read already. */
   constructor(
     request: Request,
     limit: number,
     contentLength: string | null,
-    contentEncoding: string | null = null,
+    { contentEncoding = null, keepBytes = false }: RequestBodyOptions = {},
   ) {
     this.#request = request
     this.#limit = limit
     this.#contentLength = contentLength
     this.#contentEncoding = contentEncoding
+    this.#keepBytes = keepBytes
   }
 
   /** The body as text (UTF-8, a BOM dropped); a 413 `DecodeError` past the limit. */
   async text(): Promise<string> {
     if (this.#text !== null) return this.#text
-    const text = utf8.decode(await this.bytes())
+    const text = await (this.#reading ??= this.#readText())
     this.#text = text
+    return text
+  }
+
+  async #readText(): Promise<string> {
+    const declared = Number(this.#contentLength ?? Number.NaN)
+    if (this.#keepBytes || isCompressed(this.#contentEncoding) || !(declared <= this.#limit))
+      return utf8.decode(await this.bytes())
+    if (declared === 0) return ''
+    // A declared length within the limit, bytes no one will forward: the runtime's own text,
+    // with no copy of them made. (Touching `request.body` first would make the Node server
+    // build a web stream for nothing.)
+    let text: string
+    try {
+      text = await this.#request.text()
+    } catch (error) {
+      bodyFailed(error)
+    }
+    if (text.length > this.#limit) throw tooLarge(text.length, this.#limit)
     return text
   }
 
@@ -54,7 +83,8 @@ export class RequestBody {
   }
 
   /**
-   * The body as it arrived, for a fallback that sends it on: its bytes when they were read, or
+   * The body as it arrived (read with `keepBytes`), for a fallback that sends it on: its bytes
+   * when they were read, or
    * when `whole` asks for them (a small body, sent with no stream between); else a stream of
    * it, beginning with what was read before the limit stopped a reader. Null: there is none.
    */
@@ -157,5 +187,5 @@ export function readBodyText(
   contentLength: string | null = request.headers.get('content-length'),
 ): Promise<string> {
   const encoding = request.headers.get('content-encoding')
-  return new RequestBody(request, limit, contentLength, encoding).text()
+  return new RequestBody(request, limit, contentLength, { contentEncoding: encoding }).text()
 }

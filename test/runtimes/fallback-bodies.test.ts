@@ -46,7 +46,7 @@ describe('a form that falls through to --proxy', () => {
     ['POST', '/RestApi/auth'],
     ['PUT', '/RestApi/auth'],
     ['POST', '/RestApi/comments-api/comments'],
-  ])(
+  ] as const)(
     'forwards a %s of a form to %s whole (the method override read it first)',
     async (method, path) => {
       const cms = await upstream()
@@ -142,12 +142,17 @@ describe('a form that falls through to --proxy', () => {
 
 /** A recording of form logins, as DevTools would save them. */
 function formHar(): Har {
-  const entry = (method: string, text: string, answer: string) => ({
+  const entry = (
+    method: string,
+    text: string,
+    answer: string,
+    url = 'https://cms.example.com/RestApi/auth/credentials',
+  ) => ({
     startedDateTime: '2026-03-01T12:00:00.000Z',
     time: 5,
     request: {
       method,
-      url: 'https://cms.example.com/RestApi/auth/credentials',
+      url,
       httpVersion: 'HTTP/1.1',
       headers: [],
       queryString: [],
@@ -177,6 +182,7 @@ function formHar(): Har {
       entries: [
         entry('POST', 'UserName=bob&Password=pw', '{"UserName":"bob"}'),
         entry('PUT', 'UserName=ann&Password=pw', '{"UserName":"ann"}'),
+        entry('POST', 'UserName=bob&Password=pw', '{}', 'https://cms.example.com/login'),
       ],
     },
   } as Har
@@ -186,7 +192,7 @@ describe('a form that falls through to --replay', () => {
   it.each([
     ['POST', 'UserName=bob&Password=pw', '{"UserName":"bob"}'],
     ['PUT', 'UserName=ann&Password=pw', '{"UserName":"ann"}'],
-  ])('answers a recorded form %s over HTTP', async (method, body, answer) => {
+  ] as const)('answers a recorded form %s over HTTP', async (method, body, answer) => {
     const mock = await startServer({ fallbacks: [createReplay(formHar(), 'forms.har')] })
     const response = await fetch(`${mock.url}/RestApi/auth/credentials`, {
       method,
@@ -197,17 +203,25 @@ describe('a form that falls through to --replay', () => {
     expect(await response.text()).toBe(answer)
   })
 
-  it('hands a form no entry matches on to the proxy, the same bytes', async () => {
+  it.each([
+    ['under the base path', '/RestApi/auth/credentials'],
+    ['outside it', '/login'],
+  ])('hands a form no entry matches on to the proxy, the same bytes (%s)', async (_name, path) => {
     const cms = await upstream()
     const mock = await proxyTo(cms, { fallbacks: [createReplay(formHar(), 'forms.har')] })
-    const body = 'UserName=eve&Password=other'
-    const response = await fetch(`${mock.url}/RestApi/auth/credentials`, {
+    // A BOM and invalid UTF-8: the replay read the body as text, the upstream gets the bytes.
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('UserName=eve&Password='),
+      Buffer.from([0xff, 0xc3, 0x28]),
+    ])
+    const response = await fetch(mock.url + path, {
       method: 'POST',
       headers: form,
-      body,
+      body: new Uint8Array(bytes),
     })
-    expect(await response.text()).toBe(`POST /RestApi/auth/credentials|${body}`)
-    expect(cms.received.map((r) => r.body.toString())).toEqual([body])
+    expect(response.status).toBe(200)
+    expect(cms.received.map((r) => r.body)).toEqual([bytes])
   })
 })
 
@@ -220,7 +234,7 @@ describe('a form that falls through to createHandlers(mock, { replay })', () => 
   it.each([
     ['POST', 'UserName=bob&Password=pw', '{"UserName":"bob"}'],
     ['PUT', 'UserName=ann&Password=pw', '{"UserName":"ann"}'],
-  ])('answers a recorded form %s', async (method, body, answer) => {
+  ] as const)('answers a recorded form %s', async (method, body, answer) => {
     const response = await fetch('http://localhost:5173/RestApi/auth/credentials', {
       method,
       headers: form,
