@@ -19,6 +19,7 @@ import { commentKey, now, tempDir, waitFor } from '../support/index.ts'
 function update(store: Store, key: string, message: string): void {
   const id = key.toLowerCase()
   const comment = store.state.comments.get(id)
+  if (!comment) throw new Error(`Failed to update: no comment ${key}`)
   store.state.comments.set(id, { ...comment, Message: message })
   store.changed()
 }
