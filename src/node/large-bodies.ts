@@ -1,4 +1,4 @@
-import { errorJson } from '../wire/index.ts'
+import { continuedStream, errorJson } from '../wire/index.ts'
 import { createBodyBudget, type BodyBudget } from './body-budget.ts'
 import type { NodeRequestHost } from './node-request-host.ts'
 import { createQueue } from './one-at-a-time.ts'
@@ -87,7 +87,7 @@ export function createLargeBodies(
           // A body of unknown length past the limit: nothing more is held here; the mock
           // refuses it as it reads, and a fallback streams it on, from its first byte.
           release()
-          return await dispatch(withBody(request, continued(read.chunks, read.reader)))
+          return await dispatch(withBody(request, continuedStream(read)))
         }
         const whole = withBody(request, read.bytes)
         return await answering.run(() => dispatch(whole))
@@ -159,23 +159,6 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer> | ReadableStre
     body,
     signal: request.signal,
     ...(body instanceof ReadableStream ? { duplex: 'half' as const } : {}),
-  })
-}
-
-/** What was read of a stream, then the rest of it: the body as it was sent. */
-function continued(
-  chunks: Uint8Array[],
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const kept = chunks.shift()
-      if (kept) return controller.enqueue(kept)
-      const { done, value } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
-    },
-    cancel: (reason) => reader.cancel(reason),
   })
 }
 

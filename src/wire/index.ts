@@ -47,6 +47,7 @@ export {
 } from './negotiate.ts'
 export { readRequest } from './read-request.ts'
 export { readBodyText, RequestBody } from './request-body.ts'
+export { continuedStream, type ReadSoFar } from './continued-stream.ts'
 export type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
 export type { Fallback, FallbackAnswer } from './fallback.ts'
 export { fetchHost } from './fetch-host.ts'

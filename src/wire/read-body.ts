@@ -1,18 +1,7 @@
 import { DecodeError } from './decode-error.ts'
 
-// Reading a request's body as bytes, within the body limit (413 past it), and a 400 when the
-// client goes away mid-way. As text: request-body.ts. Parsing and binding: read-request.ts.
-
-/** The body's bytes, counted as they arrive: past the limit, reading stops with a 413. */
-export async function readBodyBytes(
-  request: Request,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > limit) throw tooLarge(declared, limit)
-  if (request.body === null) return new Uint8Array(0)
-  return readWithin(request.body, limit, bodyFailed)
-}
+// Reading a stream's bytes within the body limit (413 past it), and a 400 when the client goes
+// away mid-way. A request's body: request-body.ts. Parsing and binding: read-request.ts.
 
 /**
  * A stream's bytes, counted as they arrive: past `limit`, reading stops with a 413. A stream

@@ -1,11 +1,10 @@
+import { continuedStream, type ReadSoFar } from './continued-stream.ts'
 import { decompressed, isCompressed } from './decompress.ts'
 import { bodyFailed, tooLarge } from './read-body.ts'
 
 /** A body read past the limit: the chunks read, and the rest still unread in its stream. */
-interface Overflow {
-  readonly chunks: Uint8Array[]
-  readonly reader: ReadableStreamDefaultReader<Uint8Array>
-}
+/** What a read past the limit took, and the rest it left unread. */
+type Overflow = ReadSoFar
 
 /** How a body is read, besides the headers' values the caller has read already. */
 export interface RequestBodyOptions {
@@ -97,7 +96,7 @@ export class RequestBody {
     } catch (error) {
       const overflow = this.#overflow
       this.#overflow = null
-      if (overflow) return continued(overflow)
+      if (overflow) return continuedStream(overflow)
       // A declared length past the limit was refused before a byte was read.
       if (Number(this.#contentLength) > this.#limit) return this.#request.body
       throw error
@@ -164,20 +163,6 @@ function joined(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayB
     offset += chunk.byteLength
   }
   return bytes
-}
-
-/** What a reader took of a stream, then the rest of it: the body as it was sent. */
-function continued({ chunks, reader }: Overflow): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const kept = chunks.shift()
-      if (kept) return controller.enqueue(kept)
-      const { done, value } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
-    },
-    cancel: (reason) => reader.cancel(reason),
-  })
 }
 
 /** A body as text within `limit`, for a caller outside an operation (the control routes). */
