@@ -1,5 +1,5 @@
 import type { SessionsDocument } from '../control/control-documents.ts'
-import { headerSafe, readSessionId } from '../wire/index.ts'
+import { headerSafe, readSessionId, type HeaderName } from '../wire/index.ts'
 import { fail, json, noContent } from './control-answers.ts'
 import type { Session, Sessions } from './sessions.ts'
 
@@ -36,7 +36,7 @@ const globalWrites: ReadonlyMap<string, string> = new Map([
 /** A 400 for a global write whose request names a session itself; undefined otherwise. */
 export function refuseGlobalWrite(
   route: string,
-  headers: { header(name: string): string | null },
+  headers: { header(name: HeaderName): string | null },
   query: URLSearchParams,
 ): Response | undefined {
   const action = globalWrites.get(route)

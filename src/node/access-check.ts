@@ -2,7 +2,7 @@ import { corsHeaders } from './cors.ts'
 import { createHostCheck, hostnameOf, type AllowedHosts } from './host-check.ts'
 import { createOriginCheck, type AllowedOrigins } from './origin-check.ts'
 import { fromAnotherSite, writeOf, type SessionExists } from './cross-site-write.ts'
-import { errorJson } from '../wire/index.ts'
+import { errorJson, type HeaderName } from '../wire/index.ts'
 
 export interface AccessOptions {
   readonly allowedHosts?: AllowedHosts
@@ -20,7 +20,7 @@ export interface AccessOptions {
  */
 export type AccessCheck = (
   request: Request,
-  header: (name: string) => string | null,
+  header: (name: HeaderName) => string | null,
   origin: string | null,
 ) => Response | undefined
 

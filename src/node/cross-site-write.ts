@@ -1,4 +1,4 @@
-import { readSessionId } from '../wire/index.ts'
+import { readSessionId, type HeaderName } from '../wire/index.ts'
 
 /** What the cross-site check asks of the mock: whether naming a session would make it. */
 export type SessionExists = (id: string) => boolean
@@ -27,7 +27,7 @@ export function fromAnotherSite(fetchSite: string | null): boolean {
  */
 export function writeOf(
   request: Request,
-  header: (name: string) => string | null,
+  header: (name: HeaderName) => string | null,
   sessionExists: SessionExists,
 ): string | null {
   const method = request.method

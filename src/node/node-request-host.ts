@@ -1,4 +1,4 @@
-import type { Exchange, RequestHost } from '../wire/index.ts'
+import type { Exchange, HeaderName, RequestHost } from '../wire/index.ts'
 import { readRawHeader } from './read-raw-header.ts'
 
 /**
@@ -23,7 +23,7 @@ export class NodeRequestHost implements RequestHost {
     this.clientAddress = clientAddress
   }
 
-  header(name: string): string | null {
+  header(name: HeaderName): string | null {
     return this.#rawHeaders
       ? readRawHeader(this.#rawHeaders, name)
       : this.#request.headers.get(name)

@@ -48,7 +48,13 @@ export {
 export { readRequest } from './read-request.ts'
 export { readBodyText, RequestBody } from './request-body.ts'
 export { continuedStream, type ReadSoFar } from './continued-stream.ts'
-export type { AnswerSource, Exchange, RequestContext, RequestHost } from './request-context.ts'
+export type {
+  AnswerSource,
+  Exchange,
+  HeaderName,
+  RequestContext,
+  RequestHost,
+} from './request-context.ts'
 export type { Fallback, FallbackAnswer } from './fallback.ts'
 export { fetchHost } from './fetch-host.ts'
 export { headerSafe, respond } from './respond.ts'

@@ -1,7 +1,8 @@
 import type { RequestBody } from './request-body.ts'
 import type { RequestHost } from './request-context.ts'
 
-const overrideName = 'X-HTTP-Method-Override'
+// Lower-case, as every host reads a header (HeaderName): a client may send it in any case.
+const overrideName = 'x-http-method-override'
 
 /**
  * The verb a request stands for, as ServiceStack 5 reads it (`GetParamInRequestHeader` in

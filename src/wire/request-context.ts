@@ -7,6 +7,13 @@ import type { RequestBody } from './request-body.ts'
 import type { Answer } from './answer.ts'
 import type { WarningList } from './warning-list.ts'
 
+/**
+ * A header's name as the core asks for it: lower-case, which the compiler holds every caller to
+ * (`'X-HTTP-Method-Override'` does not compile), so each host can match it against what the
+ * client sent in any case without lower-casing the name on every read.
+ */
+export type HeaderName = Lowercase<string>
+
 /** Everything an operation and the codecs know about one request; the dispatch builds it. */
 export interface RequestContext {
   readonly request: Request
@@ -36,8 +43,8 @@ export interface RequestContext {
   /** The time of this request, from the config's clock. */
   readonly now: Date
   readonly warnings: WarningList
-  /** A request header, as the host reads it; `name` lower-case. */
-  header(name: string): string | null
+  /** A request header, as the host reads it, by its lower-case name. */
+  header(name: HeaderName): string | null
 }
 
 /**
@@ -46,8 +53,8 @@ export interface RequestContext {
  * `app.request()` use `fetchHost`; the Node server reads Node's raw header list instead.
  */
 export interface RequestHost {
-  /** A request header as `Headers.get` gives it (repeats joined with `, `); `name` lower-case. */
-  header(name: string): string | null
+  /** A request header as `Headers.get` gives it (repeats joined with `, `), by its lower-case name. */
+  header(name: HeaderName): string | null
   /** The request's headers, names and values in turn: what the journal keeps. */
   headerList(): readonly string[]
   /** Added to every answer (the Node server's CORS headers); `Vary` is appended to. */

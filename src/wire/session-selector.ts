@@ -1,3 +1,4 @@
+import type { HeaderName } from './request-context.ts'
 import { ServiceError } from './service-error.ts'
 
 /** The header, cookie and query parameter that name a request's session. */
@@ -14,7 +15,7 @@ const sessionId = /^[A-Za-z0-9._-]{1,64}$/
  * handlers' `session` option), used when the request names none. A bad id is a 400.
  */
 export function readSessionId(
-  headers: { header(name: string): string | null },
+  headers: { header(name: HeaderName): string | null },
   query: URLSearchParams,
   fallback: string | null = null,
 ): string | null | ServiceError {
