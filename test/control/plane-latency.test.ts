@@ -1,5 +1,5 @@
 import { getResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApp, createMock, createStore } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
 import {
@@ -13,13 +13,20 @@ import {
   commentsPath,
   control,
   createPlane,
-  delay,
+  fakeTimeouts,
   readJson,
   responseStatusOf,
+  settledWithoutTime,
   timed,
+  timersArmed,
+  tracked,
   ways,
   type Plane,
 } from '../support/index.ts'
+
+// Delays are checked twice over: on the real clock, that they last at least as long as they
+// should (a loaded machine only makes them longer); with setTimeout faked, that nothing waits
+// when it should not and that waiting requests overlap (fakeTimeouts: no upper bound in ms).
 
 /** Timers may fire a hair early against performance.now(); never by more than this. */
 const early = 5
@@ -55,9 +62,11 @@ describe.each(ways)('global latency (%s)', (way) => {
     expect(await lastDelay(plane)).toBe(100)
   })
 
-  it('does not delay an operation without a latency', async () => {
+  it('does not delay an operation without a latency: answered with the clock stopped', async () => {
+    fakeTimeouts()
     const plane = createPlane(way)
-    expect(await timedUpdate(plane)).toBeLessThan(400)
+    const update = plane.request(commentsPath, commentUpdate(commentKey(plane.store), 'Now.'))
+    expect((await settledWithoutTime('the undelayed answer', update)).status).toBe(200)
     expect(await lastDelay(plane)).toBe(0)
   })
 
@@ -82,47 +91,44 @@ describe.each(ways)('global latency (%s)', (way) => {
     }
   })
 
-  it('latency never blocks other requests: 5 requests of 300 ms overlap', async () => {
+  it('latency never blocks other requests: 5 requests of 300 ms wait at once', async () => {
+    fakeTimeouts()
     const plane = createPlane(way, { latency: 300 })
     const key = commentKey(plane.store)
-    const run = await timed(() =>
+    const all = tracked(
       Promise.all(
         Array.from({ length: 5 }, (_, i) =>
           plane.request(`${commentsPath}?i=${i}`, commentUpdate(key, `Parallel ${i}.`)),
         ),
       ),
     )
-    expect(run.error).toBeUndefined()
-    expect(run.value?.map((response) => response.status)).toEqual([200, 200, 200, 200, 200])
-    expect(run.ms).toBeGreaterThanOrEqual(300 - early)
-    // One after another would take 1500 ms.
-    expect(run.ms).toBeLessThan(1100)
+    // All five delays under way together; one after another, only one would be.
+    await timersArmed('five delays under way', 5)
+    await vi.advanceTimersByTimeAsync(299)
+    expect(all.settled()).toBe(false)
+    // 300 ms of the clock answer all five (one after another would take 1500 ms).
+    await vi.advanceTimersByTimeAsync(1)
+    const responses = await settledWithoutTime('the five answers', all.promise)
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200])
   })
 })
 
 describe.each(ways)('latency does not block other requests (%s)', (way) => {
   it('a normal request finishes while a 500 ms delayed one waits', async () => {
+    fakeTimeouts()
     const plane = createPlane(way)
     const key = commentKey(plane.store)
-    const start = performance.now()
-    let delayedDone = 0
-    const delayed = plane
-      .request(commentsPath, commentUpdate(key, 'Slow.', { Prefer: 'delay=500' }))
-      .then((response) => {
-        delayedDone = performance.now() - start
-        return response
-      })
-    await delay(20)
-    const quickStart = performance.now()
-    const quick = await plane.request(abTestsPath, abTestCreate('Quick.'))
-    const quickDone = performance.now() - start
-    const quickMs = performance.now() - quickStart
-    expect(quick.status).toBe(200)
-    expect(delayedDone).toBe(0) // the delayed one is still waiting
-    expect(quickMs).toBeLessThan(300)
-    expect((await delayed).status).toBe(200)
-    expect(delayedDone).toBeGreaterThanOrEqual(500 - early)
-    expect(quickDone).toBeLessThan(delayedDone)
+    const delayed = tracked(
+      plane.request(commentsPath, commentUpdate(key, 'Slow.', { Prefer: 'delay=500' })),
+    )
+    await timersArmed('the 500 ms delay under way')
+    const quick = plane.request(abTestsPath, abTestCreate('Quick.'))
+    expect((await settledWithoutTime('the quick answer', quick)).status).toBe(200)
+    expect(delayed.settled()).toBe(false)
+    await vi.advanceTimersByTimeAsync(499)
+    expect(delayed.settled()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await settledWithoutTime('the delayed answer', delayed.promise)).status).toBe(200)
   })
 })
 
@@ -197,7 +203,9 @@ describe.each(ways)('PUT /__mock/latency and GET /__mock/settings (%s)', (way) =
     const response = await control(plane, 'PUT', '/__mock/latency', 'null')
     expect(response.status).toBe(200)
     expect((await readJson(response)).latency).toBeNull()
-    expect(await timedUpdate(plane)).toBeLessThan(600)
+    fakeTimeouts()
+    const update = plane.request(commentsPath, commentUpdate(commentKey(plane.store), 'Now.'))
+    expect((await settledWithoutTime('the undelayed answer', update)).status).toBe(200)
     expect(await lastDelay(plane)).toBe(0)
   })
 
@@ -238,7 +246,7 @@ describe.each(ways)('per-request delay (%s)', (way) => {
 })
 
 describe.each(ways)('a client that goes away during a delay (%s)', (way) => {
-  it.concurrent.each<[string, { latency?: number }, Record<string, string>, string, object[]]>([
+  it.each<[string, { latency?: number }, Record<string, string>, string, object[]]>([
     ['Prefer: delay=2000', {}, { Prefer: 'delay=2000' }, '', []],
     ['?__delay=2000', {}, {}, '?__delay=2000', []],
     ['a global latency of 2000', { latency: 2000 }, {}, '', []],
@@ -246,25 +254,28 @@ describe.each(ways)('a client that goes away during a delay (%s)', (way) => {
   ])(
     '%s: the operation never runs and the journal says aborted',
     async (_, options, headers, query, rules) => {
+      fakeTimeouts()
       const plane = createPlane(way, options)
       await addFaultRules(plane, rules)
       const key = commentKey(plane.store)
       const before = commentMessage(plane.store, key)
       const controller = new AbortController()
-      const start = performance.now()
-      setTimeout(() => controller.abort(), 50)
-      const outcome = await plane
+      const sent = plane
         .send(
           `${commentsPath}${query}`,
           commentUpdate(key, 'Never stored.', headers, { signal: controller.signal }),
         )
         .catch((error: unknown) => ({ kind: 'rejected' as const, error }))
-      // Cleaned up at once: it does not sit out the 2 s.
-      expect(performance.now() - start).toBeLessThan(1500)
+      await timersArmed('the 2 s delay under way')
+      controller.abort()
+      // Cleaned up at once: the outcome comes with the clock stopped, and the delay's timer is
+      // cleared rather than sat out.
+      const outcome = await settledWithoutTime('the aborted outcome', sent)
       expect(outcome.kind).not.toBe('response')
+      expect(vi.getTimerCount()).toBe(0)
 
       // Past the 2 s the delay would have taken, the comment is still as it was.
-      await delay(Math.max(0, 2300 - (performance.now() - start)))
+      await vi.advanceTimersByTimeAsync(2300)
       expect(commentMessage(plane.store, key)).toBe(before)
       expect(commentMessage(plane.store, key)).not.toBe('Never stored.')
       const { entries } = await readJson(await control(plane, 'GET', '/__mock/journal'))
@@ -275,17 +286,23 @@ describe.each(ways)('a client that goes away during a delay (%s)', (way) => {
   )
 
   it('an aborted request does not disturb the next one', async () => {
+    fakeTimeouts()
     const plane = createPlane(way)
     const key = commentKey(plane.store)
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 30)
-    await plane
+    const sent = plane
       .send(
         commentsPath,
         commentUpdate(key, 'Dropped.', { Prefer: 'delay=1000' }, { signal: controller.signal }),
       )
       .catch(() => undefined)
-    const next = await plane.request(commentsPath, commentUpdate(key, 'Kept.'))
+    await timersArmed('the 1 s delay under way')
+    controller.abort()
+    await settledWithoutTime('the aborted outcome', sent)
+    const next = await settledWithoutTime(
+      'the next answer',
+      plane.request(commentsPath, commentUpdate(key, 'Kept.')),
+    )
     expect(next.status).toBe(200)
     expect(commentMessage(plane.store, key)).toBe('Kept.')
   })

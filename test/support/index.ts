@@ -3,6 +3,7 @@
 // context that codec-level tests hand to readers and writers.
 export * from './app.ts'
 export * from './cli.ts'
+export * from './fake-timeouts.ts'
 export * from './plane.ts'
 export * from './raw-request.ts'
 export * from './requests.ts'
