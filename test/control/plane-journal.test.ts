@@ -8,9 +8,12 @@ import {
   commentsPath,
   control,
   createPlane,
-  delay,
+  fakeTimeouts,
   readJson,
   responseStatusOf,
+  settleUntil,
+  settledWithoutTime,
+  timersArmed,
   ways,
   type Plane,
 } from '../support/index.ts'
@@ -400,22 +403,27 @@ describe.each(ways)('GET /__mock/journal.har (%s)', (way) => {
   })
 
   it('keeps HAR 1.2 valid for a request whose client went away during its delay', async () => {
+    fakeTimeouts()
     const plane = createPlane(way)
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 50)
-    await plane.send(
-      commentsPath,
-      commentUpdate(
-        commentKey(plane.store),
-        'Gone.',
-        { Prefer: 'delay=1000' },
-        {
-          signal: controller.signal,
-        },
-      ),
-    )
-    await delay(20)
-    const { entries } = await journal(plane)
+    const sent = plane
+      .send(
+        commentsPath,
+        commentUpdate(
+          commentKey(plane.store),
+          'Gone.',
+          { Prefer: 'delay=1000' },
+          { signal: controller.signal },
+        ),
+      )
+      .catch(() => undefined)
+    await timersArmed('the 1 s delay under way')
+    controller.abort()
+    await settledWithoutTime('the aborted outcome', sent)
+    const entries = await settleUntil('the aborted request in the journal', async () => {
+      const { entries } = await journal(plane)
+      return entries.length > 0 ? entries : undefined
+    })
     expect(entries.map((e) => e.fault)).toEqual(['aborted'])
     const har = await readJson(await control(plane, 'GET', '/__mock/journal.har'))
     // HAR 1.2: `time` is the sum of the timings; an aborted wait did not last the full delay.

@@ -18,11 +18,11 @@ export function fakeTimeouts(): void {
  */
 export async function settleUntil<T>(
   what: string,
-  check: () => T | undefined,
+  check: () => T | undefined | Promise<T | undefined>,
   turns = 1000,
 ): Promise<T> {
   for (let turn = 0; turn <= turns; turn++) {
-    const value = check()
+    const value = await check()
     if (value !== undefined) return value
     await new Promise((resolve) => setImmediate(resolve))
   }
