@@ -86,7 +86,8 @@ describe('trackRequests', () => {
     const took = performance.now() - closing
     expect(abandoned).toEqual({ requests: 1, connections: 1, downloads: 0 })
     expect(took).toBeGreaterThanOrEqual(290)
-    expect(took).toBeLessThan(3000)
+    // It did not wait for the held update (10 s): judged against that, not a clock.
+    expect(took).toBeLessThan(10_000)
     expect(await held).toBeInstanceOf(Error)
   })
 
