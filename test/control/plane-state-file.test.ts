@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, watch, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
@@ -14,10 +14,11 @@ import {
   control,
   createPlane,
   delay,
+  fakeTimeouts,
   now,
   readJson,
+  settleUntil,
   stateText,
-  timed,
   waitFor,
   ways,
 } from '../support/index.ts'
@@ -30,6 +31,15 @@ function attach(store: Store, path: string): StateFile {
   return file
 }
 
+/** The generation of the file's change log (`"Log":3`), which each full write moves on. */
+function generationOf(path: string): number {
+  const generation = /^\{"Seed":\d+,"Generated":\d+,"Log":(\d+),/.exec(
+    readFileSync(path, 'utf8'),
+  )?.[1]
+  if (generation === undefined) throw new Error(`Failed to read the generation of ${path}`)
+  return Number(generation)
+}
+
 /** The Message of a comment in the state a state file and its log hold. */
 function messageOnDisk(path: string, key: string): string | null | undefined {
   return readStateFile(path, now).state.comments.get(key.toLowerCase())?.Message
@@ -39,12 +49,15 @@ describe('attachStateFile: writing', () => {
   it('writes the file at once, in the state-file form of the store', async () => {
     const { path } = tempFile()
     const store = createStore({ seed: 1 })
-    const run = await timed(async () => {
-      attach(store, path)
-      return fileContaining(path, '"Comments"', 1000)
-    })
-    expect(run.ms).toBeLessThan(1000)
-    const text = run.value as string
+    // At once: the first write waits on no timer (neither the write interval nor the quiet
+    // second), so it lands with setTimeout faked and the clock stopped.
+    fakeTimeouts()
+    attach(store, path)
+    const text = await settleUntil('the first write', () =>
+      existsSync(path) && readFileSync(path, 'utf8').includes('"Comments"')
+        ? readFileSync(path, 'utf8')
+        : undefined,
+    )
     expect(withoutLog(text)).toBe(stateFileJson(store.snapshot()))
     expect(text).toMatch(/^\{"Seed":1,"Generated":0,"Log":1,/)
     expect(text.startsWith('{"Seed":1,"Generated":0,')).toBe(true)
@@ -95,11 +108,7 @@ describe('attachStateFile: writing', () => {
     const key = commentKey(plane.store)
     const file = attach(plane.store, path)
     await file.flush()
-
-    let renames = 0
-    const watcher = watch(dir, (event, name) => {
-      if (event === 'rename' && name === basename(path)) renames++
-    })
+    const firstGeneration = generationOf(path)
     // A reader racing the writer: every read must be a complete document.
     let reads = 0
     const broken: string[] = []
@@ -124,17 +133,18 @@ describe('attachStateFile: writing', () => {
     }
     const elapsed = performance.now() - start
     expect(messageOnDisk(path, key)).toBe('Update 50.')
-    await delay(250)
     reading = false
     await reader
-    watcher.close()
+    // Full writes counted by the file's generation, which each one moves on; close() makes one
+    // more (and takes up a write still to come), so nothing is left to wait for.
+    await file.close()
+    const writes = generationOf(path) - firstGeneration - 1
 
     expect(broken).toEqual([])
     expect(reads).toBeGreaterThan(10)
-    expect(renames).toBeLessThan(25)
+    expect(writes).toBeLessThan(25)
     // At most one write per 100 ms (plus the one that may follow the last change).
-    expect(renames).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 3)
-    await file.close()
+    expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 3)
     expect(readdirSync(dir)).toEqual([basename(path)])
     expect(withoutLog(readFileSync(path, 'utf8'))).toBe(stateFileJson(plane.store.snapshot()))
   })
@@ -144,10 +154,7 @@ describe('attachStateFile: writing', () => {
     const plane = createPlane('msw')
     const file = attach(plane.store, path)
     await file.flush()
-    let renames = 0
-    const watcher = watch(dir, (event, name) => {
-      if (event === 'rename' && name === basename(path)) renames++
-    })
+    const firstGeneration = generationOf(path)
     const keys = Array.from(plane.store.state.comments.values(), (c) => c.Key as string)
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -155,10 +162,9 @@ describe('attachStateFile: writing', () => {
       ),
     )
     expect(messageOnDisk(path, keys[49 % keys.length] as string)).toBe('Burst 49.')
-    await delay(300)
-    watcher.close()
-    expect(renames).toBeLessThanOrEqual(3)
+    // Counted as above: the generation moved on by each full write, less close()'s own.
     await file.close()
+    expect(generationOf(path) - firstGeneration - 1).toBeLessThanOrEqual(3)
     expect(readdirSync(dir)).toEqual([basename(path)])
   })
 

@@ -13,22 +13,25 @@ export function fakeTimeouts(): void {
 }
 
 /**
- * Lets the event loop turn (promise callbacks, streams, I/O) until `check` holds, without moving
- * the fake clock; fails after `turns` turns. A bound in turns, not in time.
+ * Lets the event loop turn (promise callbacks, streams, file I/O) until `check` holds, without
+ * moving the fake clock. The real-time deadline only stops a wait that would never end: work
+ * that waits on a timer never settles here, whatever the machine's load.
  */
 export async function settleUntil<T>(
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
-  turns = 1000,
+  timeoutMs = 10_000,
 ): Promise<T> {
-  for (let turn = 0; turn <= turns; turn++) {
+  const deadline = performance.now() + timeoutMs
+  for (;;) {
     const value = await check()
     if (value !== undefined) return value
+    if (performance.now() > deadline)
+      throw new Error(
+        `Failed to see ${what} with the clock stopped (gave up after ${timeoutMs} ms)`,
+      )
     await new Promise((resolve) => setImmediate(resolve))
   }
-  throw new Error(
-    `Failed to see ${what} within ${turns} turns of the event loop, the clock stopped`,
-  )
 }
 
 /** Whether a promise has settled yet, asked at any moment. */
