@@ -79,12 +79,12 @@ describe('attachStateFile: writing', () => {
       expect(messageOnDisk(path, key)).toBe('Written to disk.')
       expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.2.log'])
       // The file itself takes it after a quiet second, the log folded into it.
-      const folded = await fileContaining(path, 'Written to disk.', 5000)
+      const folded = await fileContaining(path, 'Written to disk.', 10_000)
       expect(folded).toMatch(/"Log":3,/)
       await waitFor(
         'the old log removed',
         () => (existsSync(join(dir, 'state.json.2.log')) ? undefined : true),
-        2000,
+        10_000,
       )
     },
   )
@@ -95,10 +95,10 @@ describe('attachStateFile: writing', () => {
     attach(plane.store, path)
     await control(plane, 'POST', '/__mock/snapshots/seed1')
     expect((await control(plane, 'POST', '/__mock/reset?seed=7')).status).toBe(200)
-    const reseeded = await fileContaining(path, '"Seed":7', 1500)
+    const reseeded = await fileContaining(path, '"Seed":7', 10_000)
     expect(withoutLog(reseeded)).toBe(stateFileJson(createStore({ seed: 7 }).snapshot()))
     expect((await control(plane, 'PUT', '/__mock/snapshots/seed1')).status).toBe(200)
-    const restored = await fileContaining(path, '"Seed":1', 1500)
+    const restored = await fileContaining(path, '"Seed":1', 10_000)
     expect(withoutLog(restored)).toBe(stateFileJson(createStore({ seed: 1 }).snapshot()))
   })
 

@@ -22,7 +22,10 @@ export function tempFile(name = 'state.json'): { dir: string; path: string } {
   return { dir, path: join(dir, name) }
 }
 
-/** The file's text once it exists and contains `needle`, read within `timeoutMs`. */
+/**
+ * The file's text once it exists and contains `needle`; `timeoutMs` only stops a wait that would
+ * never end (10 s in these tests, so a loaded machine cannot fail them).
+ */
 export function fileContaining(path: string, needle: string, timeoutMs: number): Promise<string> {
   return waitFor(
     `${basename(path)} containing ${needle}`,
