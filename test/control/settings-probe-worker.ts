@@ -3,8 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 
 // Runs in a worker thread beside a test that reads a large answer: it times `GET
 // /__mock/settings` every 20 ms on an event loop of its own, so the figures are the mock's
-// delays and not those of the thread that takes in the large answer. Posts its latencies (ms)
-// when sent 'stop'.
+// delays and not those of the thread that takes in the large answer. Posts 'probing' once its
+// first probe is answered, and its latencies (ms) when sent 'stop'.
 
 const { origin } = workerData as { origin: string }
 const latencies: number[] = []
@@ -28,6 +28,7 @@ parentPort?.once('message', () => {
 })
 while (running) {
   latencies.push(await once())
+  if (latencies.length === 1) parentPort?.postMessage('probing')
   await new Promise((resolve) => setTimeout(resolve, 20))
 }
 parentPort?.postMessage(latencies)

@@ -1,7 +1,7 @@
 import { get } from 'node:http'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { delay, rawRequest, startCli, waitForStart } from '../support/index.ts'
+import { rawRequest, startCli, waitForStart } from '../support/index.ts'
 
 // Issue 26, point 10: `GET /__mock/state` of any size never holds other requests up for more
 // than 100 ms. A state of about 52 MB (90,000 seeded comments), read while a probe asks for the
@@ -64,11 +64,13 @@ describe('GET /__mock/state of a large state', () => {
       onTestFinished(async () => {
         await probes.terminate()
       })
-      const posted = new Promise<number[]>((resolve, reject) => {
-        probes.once('message', resolve)
-        probes.once('error', reject)
-      })
-      await delay(100)
+      const failed = new Promise<never>((_, reject) => probes.once('error', reject))
+      // The read starts once the probes are under way, rather than after a fixed 100 ms.
+      await Promise.race([new Promise((resolve) => probes.once('message', resolve)), failed])
+      const posted = Promise.race([
+        new Promise<number[]>((resolve) => probes.once('message', resolve)),
+        failed,
+      ])
       const read = await readWhole(`${url}${path}`)
       probes.postMessage('stop')
       const during = await posted

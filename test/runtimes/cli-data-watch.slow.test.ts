@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { openSync, closeSync, ftruncateSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { delay, exitWithin, startCli, tempDir, waitForStart } from '../support/index.ts'
+import { exitWithin, startCli, tempDir, waitFor, waitForStart } from '../support/index.ts'
 
 // Issue 26, point 11, against the running command: `--data FILE --watch` replaced by a FIFO, a
 // link to /dev/zero, a 65 MiB file or a link to /etc/passwd. Each is refused with a notice that
@@ -43,12 +43,13 @@ async function refusalAfter(replace: (file: string) => void): Promise<{
   const run = startCli(['--port', '0', '--no-log', '--data', file, '--watch'])
   const origin = await waitForStart(run)
   replace(file)
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const notice = (await noticesOf(origin)).find((each) => each.level === 'error')
-    if (notice) return { notice, origin, stderr: () => run.stderr() }
-    await delay(50)
-  }
-  throw new Error(`Failed to see a notice within 5 s: ${run.stderr()}`)
+  const notice = await waitFor(
+    'an error notice',
+    async () => (await noticesOf(origin)).find((each) => each.level === 'error'),
+    10_000,
+    50,
+  )
+  return { notice, origin, stderr: () => run.stderr() }
 }
 
 /** Puts `make(path)`'s file where the watched one is, as one rename. */

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { startCli } from '../support/index.ts'
+import { startCli, waitFor } from '../support/index.ts'
 
 // `--quiet` leaves stdout empty (no banner, no request log, no stop lines); errors still reach
 // stderr.
@@ -19,14 +19,14 @@ describe('restapi-mock --quiet', () => {
     const port = await freePort()
     const run = startCli(['--quiet', '--port', String(port)])
     const url = `http://127.0.0.1:${port}`
-    let settings: Response | undefined
-    for (let tries = 0; tries < 200 && !settings; tries++) {
-      settings = await fetch(`${url}/__mock/settings`).catch(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        return undefined
-      })
-    }
-    expect(settings?.status).toBe(200)
+    // Nothing on stdout says it listens: it is asked until it answers.
+    const settings = await waitFor(
+      'the quiet command listening',
+      () => fetch(`${url}/__mock/settings`).catch(() => undefined),
+      10_000,
+      50,
+    )
+    expect(settings.status).toBe(200)
     const answer = await fetch(`${url}/RestApi/comments-api/comments`, {
       method: 'PUT',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
