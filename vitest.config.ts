@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Real-browser tests need Chromium and run apart: `npm run test:browser`. Tests that spawn
-    // the command, move hundreds of megabytes or kill processes are the slow tier
-    // (`*.slow.test.ts`, `npm run test:slow`), which CI runs too.
+    // the command (all but one), install the package, move hundreds of megabytes, kill
+    // processes or time inputs up to 1 MiB are the slow tier (`*.slow.test.ts`,
+    // `npm run test:slow`), which CI runs too; this tier stays within two minutes.
     exclude: ['test/browser/**', '**/*.slow.test.ts', '**/node_modules/**'],
     // Two cores on these machines: more workers only contend.
     maxWorkers: 2,

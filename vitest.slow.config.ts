@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// The slow tier (`npm run test:slow`): spawned commands, large transfers, kill tests. CI runs
-// it after `npm test`.
+// The slow tier (`npm run test:slow`): spawned commands, the package installed, large
+// transfers, kill tests, linear time. CI runs it after `npm test`.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
