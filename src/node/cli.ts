@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cliOptions, usageText } from './cli-options.ts'
 import { commaList } from './comma-list.ts'
-import { createStore, mockVersion, type Scenario } from '../mock/index.ts'
+import { createStore, type Scenario } from '../mock/index.ts'
 import { createServer } from './server.ts'
 import { readUpstream } from './cli-upstream.ts'
 import { defaultCounts, type Counts } from '../store/index.ts'
@@ -15,6 +15,7 @@ import { attachStateFile, type StateFile } from './state-file.ts'
 import { exposureWarnings } from './exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from './host-check.ts'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin-check.ts'
+import { printHelpOrVersion } from './help.ts'
 import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from './stop-on-signals.ts'
 import { trackRequests } from './track-requests.ts'
@@ -72,12 +73,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
     fail((error as Error).message)
   }
   const { values } = parsed
-  if (values.help) {
-    process.stdout.write(`${usageText(cliOptions)}\n`)
-    process.exit(0)
-  }
-  if (values.version) {
-    process.stdout.write(`${mockVersion}\n`)
+  // The bin answers --help and --version before loading this (help.ts), on any Node.
+  if (values.help || values.version) {
+    printHelpOrVersion(values.help ? ['--help'] : ['--version'])
     process.exit(0)
   }
   const defaultFormat = values['default-format'].toLowerCase()

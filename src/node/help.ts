@@ -6,12 +6,12 @@ import { cliCommands, cliOptions, usageText } from './cli-options.ts'
  * without loading what serving needs.
  */
 export function printHelpOrVersion(args: readonly string[]): void {
-  if (args.some((arg) => arg === '--help' || arg === '-h'))
-    process.stdout.write(`${usageText(cliOptions)}\n\n${commandsText()}\n`)
-  else process.stdout.write(`${mockVersion}\n`)
+  const help = args.some((arg) => arg === '--help' || arg === '-h')
+  process.stdout.write(`${help ? helpText() : mockVersion}\n`)
 }
 
-function commandsText(): string {
+/** What `--help` prints: the options, then the commands besides serving. */
+export function helpText(): string {
   const rows = Object.values(cliCommands).map(({ usage, help }) => `  ${usage}\n      ${help}`)
-  return ['Commands:', ...rows].join('\n')
+  return [usageText(cliOptions), '', 'Commands:', ...rows].join('\n')
 }

@@ -77,11 +77,13 @@ describe('the documents', () => {
 
 /** Files whose comments may cite a document. */
 function sourceFiles(folder: string): string[] {
-  return readdirSync(join(projectRoot, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx|js|cjs|mjs)$/.test(entry.name))
-    .map((entry) => relative(projectRoot, join(entry.parentPath, entry.name)))
-    // Not what a build or a test run writes there (a built Storybook cites its own docs).
-    .filter((path) => !/(^|\/)(node_modules|dist|storybook-static|test-results)\//.test(path))
+  return (
+    readdirSync(join(projectRoot, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(ts|tsx|js|cjs|mjs)$/.test(entry.name))
+      .map((entry) => relative(projectRoot, join(entry.parentPath, entry.name)))
+      // Not what a build or a test run writes there (a built Storybook cites its own docs).
+      .filter((path) => !/(^|\/)(node_modules|dist|storybook-static|test-results)\//.test(path))
+  )
 }
 
 const cited = new Map<string, string>()

@@ -12,7 +12,8 @@ import { dirname, join, relative } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliOptions, usageText } from '../../src/node/cli-options.ts'
+import { cliOptions } from '../../src/node/cli-options.ts'
+import { helpText } from '../../src/node/help.ts'
 import { createStore } from '../../src/index.ts'
 import { buildPage } from './consumer-page.ts'
 import { commentKey, projectRoot } from '../support/index.ts'
@@ -168,13 +169,13 @@ describe('the restapi-mock command', () => {
 
   it('lists every option with --help', async () => {
     const { stdout } = await runOrFail(bin(), ['--help'], { cwd: project.dir }, 30_000)
-    expect(stdout).toBe(`${usageText(cliOptions)}\n`)
+    expect(stdout).toBe(`${helpText()}\n`)
     for (const [name, option] of Object.entries(cliOptions)) {
       expect(stdout).toContain('negated' in option ? `--no-${name}` : `--${name}`)
     }
   })
 
-  it('says in one line which Node it needs on an older one, with no stack trace', async () => {
+  it('says which Node it needs to serve on an older one, and how to get it, with no stack trace', async () => {
     const system = await runOrFail('/usr/bin/node', ['--version'], { cwd: project.dir }, 10_000)
     const [major = 0, minor = 0] = system.stdout.trim().slice(1).split('.').map(Number)
     expect(major * 1000 + minor, `the system Node is ${system.stdout}`).toBeLessThan(22_012)
@@ -186,7 +187,9 @@ describe('the restapi-mock command', () => {
       10_000,
     )
     expect(result.stderr).toBe(
-      `restapi-mock needs Node.js 22.12 or newer; this is Node.js ${system.stdout.trim().slice(1)}.\n`,
+      `restapi-mock needs Node.js 22.12 or newer to serve; this is Node.js ${system.stdout.trim().slice(1)}.\n` +
+        'Install it with your version manager (nvm install 22, fnm install 22, volta install node@22,\n' +
+        'mise use node@22) or from https://nodejs.org, then run the command again.\n',
     )
     expect(result.stdout).toBe('')
     expect(result.code).toBe(1)
