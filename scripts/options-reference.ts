@@ -1,7 +1,7 @@
 // `npm run docs:options`: writes docs/options.md from the option table (test/docs checks it).
 import { writeFileSync } from 'node:fs'
-import { cliCommands, cliOptions } from '../src/node/cli-options.ts'
-import { optionsReference } from '../src/node/options-reference.ts'
+import { cliCommands, cliOptions } from '../src/node/cli/cli-options.ts'
+import { optionsReference } from '../src/node/cli/options-reference.ts'
 
 writeFileSync(
   new URL('../docs/options.md', import.meta.url),

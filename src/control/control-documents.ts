@@ -1,9 +1,9 @@
 import type { Counts } from '../store/index.ts'
 import type { FaultRule } from './fault-rules.ts'
-import type { JournalEntry } from './journal.ts'
+import type { JournalEntry } from './journal/journal.ts'
 import type { Latency } from './latency.ts'
 import type { Notice } from './notices.ts'
-import type { stateCollections } from './state-document.ts'
+import type { stateCollections } from './state/state-document.ts'
 
 // The JSON documents the control routes answer and the dashboard reads: declared once, so the
 // routes that write them and the page that draws them cannot drift apart.

@@ -4,31 +4,31 @@ export {
   type FaultRuleInput,
   type FaultRules,
 } from './fault-rules.ts'
-export { journalToHar } from './har.ts'
+export { journalToHar } from './journal/har.ts'
 export {
   interceptRequest,
   recordRequest,
   type ControlState,
   type RequestRules,
 } from './interceptor.ts'
-export { createJournal, type Journal, type JournalEntry } from './journal.ts'
+export { createJournal, type Journal, type JournalEntry } from './journal/journal.ts'
 export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './latency.ts'
 export { createNotices, type Notice, type Notices } from './notices.ts'
 export { withoutMockParams, withoutMockPreferences, withoutSessionCookie } from './mock-controls.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'
-export { redactBody } from './redact-body.ts'
-export { redactHeader } from './redact-header.ts'
-export { redactJournalEntry } from './redact-journal-entry.ts'
-export { redactQuery, redactUrl } from './redact-query.ts'
-export { isSecretName, redactedText } from './secret-names.ts'
+export { redactBody } from './redact/redact-body.ts'
+export { redactHeader } from './redact/redact-header.ts'
+export { redactJournalEntry } from './redact/redact-journal-entry.ts'
+export { redactQuery, redactUrl } from './redact/redact-query.ts'
+export { isSecretName, redactedText } from './redact/secret-names.ts'
 export {
   parseStateFile,
   stateCollections,
   stateFileJson,
   stateJson,
   type ParsedStateFile,
-} from './state-document.ts'
-export { stateFileParts } from './state-file-parts.ts'
-export { statePieces, type StatePiecesOptions } from './state-pieces.ts'
+} from './state/state-document.ts'
+export { stateFileParts } from './state/state-file-parts.ts'
+export { statePieces, type StatePiecesOptions } from './state/state-pieces.ts'
 export { pieceStream } from './piece-stream.ts'
-export { replayStateLog, stateLogLine, type ReplayedLog } from './state-log.ts'
+export { replayStateLog, stateLogLine, type ReplayedLog } from './state/state-log.ts'

@@ -5,7 +5,7 @@ import {
   type Interception,
   type RequestContext,
 } from '../wire/index.ts'
-import type { Journal } from './journal.ts'
+import type { Journal } from './journal/journal.ts'
 import type { Notices } from './notices.ts'
 import type { FaultRules } from './fault-rules.ts'
 import { drawDelay, sleep, type Latency } from './latency.ts'

@@ -10,13 +10,13 @@ import {
 } from '../control/index.ts'
 import { createDispatch, resolveConfig, type ControlResolver } from '../wire/index.ts'
 import { operations } from '../../handlers/operations.ts'
-import type { ControlDeps } from './control-routes.ts'
+import type { ControlDeps } from './routes/control-routes.ts'
 import { applyFixtures } from './fixtures.ts'
 import type { Mock, MockOptions, StateChoice } from './mock.ts'
 import { createMockScenarios } from './mock-scenarios.ts'
 import { createScenarioCatalogue } from './scenarios.ts'
 import { createSessions, defaultMaxSessions, sharedState, type Session } from './sessions.ts'
-import { setPassthrough } from './passthrough.ts'
+import { setPassthrough } from './routes/passthrough.ts'
 import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
 import { mockVersion } from './mock-version.ts'
@@ -111,7 +111,7 @@ export function createMock(options: MockOptions): Mock {
   // carries them only in a lazy chunk.
   let loadedRoutes: Promise<ControlResolver> | undefined
   const controlRoutes: ControlResolver = async (request, url, host) => {
-    loadedRoutes ??= import('./control-routes.ts').then(({ createControl }) =>
+    loadedRoutes ??= import('./routes/control-routes.ts').then(({ createControl }) =>
       createControl(controlDeps),
     )
     return (await loadedRoutes)(request, url, host)

@@ -1,7 +1,7 @@
 import type { ControlState } from '../control/index.ts'
 import type { Store } from '../store/index.ts'
 import type { Dispatch, Fallback, MockConfig, MockConfigOptions, Operation } from '../wire/index.ts'
-import type { NamedSnapshot } from './control-routes.ts'
+import type { NamedSnapshot } from './routes/control-routes.ts'
 import type { CompletedFixtures, Fixtures } from './fixtures.ts'
 import type { MockScenarios } from './mock-scenarios.ts'
 import type { Scenario } from './scenario.ts'

@@ -6,7 +6,7 @@ import {
   type ScenarioCatalogue,
   type ScenarioControl,
 } from './scenarios.ts'
-import type { NamedSnapshot } from './snapshot-names.ts'
+import type { NamedSnapshot } from './routes/snapshot-names.ts'
 
 /**
  * One state of the mock: the shared one (id null) or a session's. Each has its own entities,

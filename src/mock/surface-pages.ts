@@ -3,11 +3,11 @@ import {
   operationPage,
   pageFormats,
   type PageFormat,
-} from '../control/metadata-pages.ts'
-import { metadataTypes } from '../control/metadata-types.ts'
-import { metadataConfig, nativeTypeOptions } from '../control/native-type-options.ts'
-import { checkTypeScriptOptions } from '../control/typescript-option-check.ts'
-import { typeScriptTypes } from '../control/typescript-types.ts'
+} from '../control/surface/metadata-pages.ts'
+import { metadataTypes } from '../control/surface/metadata-types.ts'
+import { metadataConfig, nativeTypeOptions } from '../control/surface/native-type-options.ts'
+import { checkTypeScriptOptions } from '../control/surface/typescript-option-check.ts'
+import { typeScriptTypes } from '../control/surface/typescript-types.ts'
 import { completeDto } from '../model/index.ts'
 import { MetadataTypes, TypeLinks } from '../model/metadata-types.ts'
 import {

@@ -1,5 +1,5 @@
 import { mockVersion } from '../mock/mock-version.ts'
-import { cliCommands, cliOptions, usageText } from './cli-options.ts'
+import { cliCommands, cliOptions, usageText } from './cli/cli-options.ts'
 
 /**
  * `--help` or `--version`, on any Node from 18 on: the option table and the version only,

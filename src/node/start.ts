@@ -27,7 +27,7 @@ if (args[0] === 'init') {
   const { printHelpOrVersion } = await import('./help.ts')
   printHelpOrVersion(args)
 } else {
-  const { runCli } = await import('./cli.ts')
+  const { runCli } = await import('./cli/cli.ts')
   await runCli(args)
   // Once it serves: V8 lets garbage grow to several times the live heap before collecting it, and
   // a slower-growing old generation keeps the resident memory after load near the live heap, at

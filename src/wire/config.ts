@@ -1,5 +1,5 @@
-import type { Format } from './format.ts'
-import { defaultLimits, type Limits } from './limits.ts'
+import type { Format } from './formats/format.ts'
+import { defaultLimits, type Limits } from './request/limits.ts'
 
 /** The settings every resolver reads; one per running mock, passed in. */
 export interface MockConfig {

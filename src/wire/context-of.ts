@@ -1,12 +1,12 @@
 import type { Store } from '../store/index.ts'
 import type { MockConfig } from './config.ts'
-import type { Format } from './format.ts'
+import type { Format } from './formats/format.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
-import { negotiate, type NegotiationMemo } from './negotiate.ts'
-import { RequestBody } from './request-body.ts'
+import { negotiate, type NegotiationMemo } from './answer/negotiate.ts'
+import { RequestBody } from './request/request-body.ts'
 import type { RequestContext, RequestHost } from './request-context.ts'
-import type { SplitUrl } from './split-url.ts'
-import { WarningList } from './warning-list.ts'
+import type { SplitUrl } from './route/split-url.ts'
+import { WarningList } from './request/warning-list.ts'
 
 /** What routing found out about a request: the format hints and the path's variables. */
 export interface RouteFacts {

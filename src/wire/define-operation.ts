@@ -1,11 +1,11 @@
 import type { DtoDef, DtoValue } from '../model/index.ts'
 import { StateFullError, type Store } from '../store/index.ts'
-import type { Answer } from './answer.ts'
-import { errorResponse } from './errors.ts'
-import { readRequest } from './read-request.ts'
+import type { Answer } from './answer/answer.ts'
+import { errorResponse } from './answer/errors.ts'
+import { readRequest } from './request/read-request.ts'
 import type { RequestContext } from './request-context.ts'
-import { respond } from './respond.ts'
-import { ServiceError } from './service-error.ts'
+import { respond } from './answer/respond.ts'
+import { ServiceError } from './answer/service-error.ts'
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 export type HttpMethod = (typeof httpMethods)[number]

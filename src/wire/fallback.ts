@@ -1,6 +1,6 @@
-import { toResponse, type Answer } from './answer.ts'
-import { errorResponse } from './errors.ts'
-import { DecodeError } from './decode-error.ts'
+import { toResponse, type Answer } from './answer/answer.ts'
+import { errorResponse } from './answer/errors.ts'
+import { DecodeError } from './request/decode-error.ts'
 import type {
   AnswerSource,
   Exchange,
@@ -8,9 +8,9 @@ import type {
   RequestContext,
   RequestHost,
 } from './request-context.ts'
-import type { RequestBody } from './request-body.ts'
-import { ServiceError } from './service-error.ts'
-import type { SplitUrl } from './split-url.ts'
+import type { RequestBody } from './request/request-body.ts'
+import { ServiceError } from './answer/service-error.ts'
+import type { SplitUrl } from './route/split-url.ts'
 
 /**
  * What answers a request the mock's operations do not take (another path, another verb, an

@@ -1,8 +1,8 @@
-export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer.ts'
-export { bindDto, type BindResult, type FieldIssue } from './bind-dto.ts'
-export { codecs, type Codec } from './codecs.ts'
+export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
+export { bindDto, type BindResult, type FieldIssue } from './request/bind-dto.ts'
+export { codecs, type Codec } from './formats/codecs.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
-export { DecodeError } from './decode-error.ts'
+export { DecodeError } from './request/decode-error.ts'
 export {
   defineOperation,
   httpMethods,
@@ -27,27 +27,34 @@ export {
   errorResponse,
   internalErrorAnswer,
   notFoundAnswer,
-} from './errors.ts'
+} from './answer/errors.ts'
 
-export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './format.ts'
+export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './formats/format.ts'
 export { parseGuid } from './formats/guid.ts'
 export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'
 export { readJson, writeJson } from './formats/json.ts'
 export { jsvString } from './formats/jsv-write.ts'
 export { readJsv } from './formats/jsv-read.ts'
 export { formatWcfDate, parseDate } from './formats/wcf-date.ts'
-export { defaultLimits, type Limits } from './limits.ts'
-export type { Loose } from './loose.ts'
-export { capList, cutText, fitList, listLimit, moreText, warningLimit } from './list-limit.ts'
+export { defaultLimits, type Limits } from './request/limits.ts'
+export type { Loose } from './request/loose.ts'
+export {
+  capList,
+  cutText,
+  fitList,
+  listLimit,
+  moreText,
+  warningLimit,
+} from './request/list-limit.ts'
 export {
   negotiate,
   type Negotiated,
   type NegotiationInput,
   type NegotiationMemo,
-} from './negotiate.ts'
-export { readRequest } from './read-request.ts'
-export { readBodyText, RequestBody } from './request-body.ts'
-export { continuedStream, type ReadSoFar } from './continued-stream.ts'
+} from './answer/negotiate.ts'
+export { readRequest } from './request/read-request.ts'
+export { readBodyText, RequestBody } from './request/request-body.ts'
+export { continuedStream, type ReadSoFar } from './request/continued-stream.ts'
 export type {
   AnswerSource,
   Exchange,
@@ -57,15 +64,20 @@ export type {
 } from './request-context.ts'
 export type { Fallback, FallbackAnswer } from './fallback.ts'
 export { fetchHost } from './fetch-host.ts'
-export { headerSafe, respond } from './respond.ts'
-export { compileRoutes, matchRoute, type RouteMatch, type RouteTable } from './route-table.ts'
-export { ServiceError, type ServiceErrorDetails } from './service-error.ts'
-export { readSessionId, sessionCookie, sessionHeader, sessionParam } from './session-selector.ts'
-export { splitUrl } from './split-url.ts'
-export { utf8Length } from './utf8-length.ts'
-export { writers, type Writer } from './writers.ts'
+export { headerSafe, respond } from './answer/respond.ts'
+export { compileRoutes, matchRoute, type RouteMatch, type RouteTable } from './route/route-table.ts'
+export { ServiceError, type ServiceErrorDetails } from './answer/service-error.ts'
+export {
+  readSessionId,
+  sessionCookie,
+  sessionHeader,
+  sessionParam,
+} from './route/session-selector.ts'
+export { splitUrl } from './route/split-url.ts'
+export { utf8Length } from './request/utf8-length.ts'
+export { writers, type Writer } from './formats/writers.ts'
 export { escapeHtml } from './formats/html.ts'
 export type { Surface, SurfacePage } from './surface.ts'
 export { noRoute, type RouteFacts } from './context-of.ts'
-export { WarningList } from './warning-list.ts'
-export { withNumberTokens } from './number-token.ts'
+export { WarningList } from './request/warning-list.ts'
+export { withNumberTokens } from './request/number-token.ts'

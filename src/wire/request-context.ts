@@ -1,11 +1,11 @@
 import type { Store } from '../store/index.ts'
 import type { MockConfig } from './config.ts'
-import type { Format } from './format.ts'
+import type { Format } from './formats/format.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
-import type { Negotiated } from './negotiate.ts'
-import type { RequestBody } from './request-body.ts'
-import type { Answer } from './answer.ts'
-import type { WarningList } from './warning-list.ts'
+import type { Negotiated } from './answer/negotiate.ts'
+import type { RequestBody } from './request/request-body.ts'
+import type { Answer } from './answer/answer.ts'
+import type { WarningList } from './request/warning-list.ts'
 
 /**
  * A header's name as the core asks for it: lower-case, which the compiler holds every caller to

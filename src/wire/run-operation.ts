@@ -1,9 +1,9 @@
-import type { Answer } from './answer.ts'
+import type { Answer } from './answer/answer.ts'
 import type { Operation } from './define-operation.ts'
-import { errorResponse } from './errors.ts'
+import { errorResponse } from './answer/errors.ts'
 import type { RequestContext } from './request-context.ts'
-import type { RouteMatch } from './route-table.ts'
-import { ServiceError } from './service-error.ts'
+import type { RouteMatch } from './route/route-table.ts'
+import { ServiceError } from './answer/service-error.ts'
 
 /** Runs the matched operation; a pre-defined route reaches the service whatever the verb. */
 export function runOperation(

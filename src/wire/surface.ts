@@ -1,4 +1,4 @@
-import type { Answer } from './answer.ts'
+import type { Answer } from './answer/answer.ts'
 import type { RouteFacts } from './context-of.ts'
 import type { RequestContext } from './request-context.ts'
 

@@ -7,7 +7,7 @@ import {
   dashboardSettings,
   dashboardStyle,
 } from '../../src/control/dashboard/index.ts'
-import { stateCollections } from '../../src/control/state-document.ts'
+import { stateCollections } from '../../src/control/state/state-document.ts'
 import { createStore } from '../../src/index.ts'
 import { ResponseStatus } from '../../src/model/index.ts'
 import { createHandlers } from '../../handlers/index.ts'

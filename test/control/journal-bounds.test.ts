@@ -5,7 +5,7 @@ import {
   journalUrlLimit,
   journalWarningsLimit,
   type JournalRecord,
-} from '../../src/control/journal.ts'
+} from '../../src/control/journal/journal.ts'
 import { buildApp } from '../support/index.ts'
 import { containersPath, floodBody, floodRequest } from '../robustness/flood-bodies.ts'
 

@@ -4,8 +4,8 @@ import {
   journalBodyLimit,
   type Journal,
   type JournalRecord,
-} from '../../src/control/journal.ts'
-import { textWriterOf } from '../../src/control/journal-text-writer.ts'
+} from '../../src/control/journal/journal.ts'
+import { textWriterOf } from '../../src/control/journal/journal-text-writer.ts'
 
 // The journal copies each request's texts into its ring slot's own bytes and reuses the slot on
 // wrap-around: what comes back out must be exactly what went in, whatever was there before.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
 import { createStore } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
-import { readStateFile } from '../../src/node/state-file.ts'
+import { readStateFile } from '../../src/node/state-file/state-file.ts'
 import {
   abTestsPath,
   commentKey,

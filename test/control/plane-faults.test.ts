@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NetworkFault } from '../../src/node/network-fault.ts'
+import { NetworkFault } from '../../src/node/server/network-fault.ts'
 import {
   abTestCreate,
   abTestsPath,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createJournal, type JournalRecord } from '../../src/control/journal.ts'
+import { createJournal, type JournalRecord } from '../../src/control/journal/journal.ts'
 import { createMock, createStore } from '../../src/index.ts'
 import { rememberedEvictions } from '../../src/mock/sessions.ts'
 import { buildApp, commentKey, commentsPath, responseStatusOf } from '../support/index.ts'

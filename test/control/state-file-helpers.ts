@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Store } from '../../src/index.ts'
-import { attachStateFile } from '../../src/node/state-file.ts'
+import { attachStateFile } from '../../src/node/state-file/state-file.ts'
 import {
   abTestCreate,
   abTestsPath,

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { replayStateLog, parseStateFile, stateFileJson } from '../../src/control/index.ts'
 import { createStore, type Store } from '../../src/index.ts'
-import { attachStateFile, readStateFile } from '../../src/node/state-file.ts'
+import { attachStateFile, readStateFile } from '../../src/node/state-file/state-file.ts'
 import { commentKey, now, tempDir, waitFor } from '../support/index.ts'
 
 // Issue 26, point 10: the state file's change log, written before each answer and replayed at

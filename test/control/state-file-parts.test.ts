@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { stateFileJson, stateFileParts } from '../../src/control/index.ts'
 import { createStore } from '../../src/index.ts'
-import { attachStateFile } from '../../src/node/state-file.ts'
+import { attachStateFile } from '../../src/node/state-file/state-file.ts'
 import {
   abTestCreate,
   abTestsPath,

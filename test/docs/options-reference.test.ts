@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { cliCommands, cliOptions } from '../../src/node/cli-options.ts'
-import { optionsReference } from '../../src/node/options-reference.ts'
+import { cliCommands, cliOptions } from '../../src/node/cli/cli-options.ts'
+import { optionsReference } from '../../src/node/cli/options-reference.ts'
 import { projectRoot } from '../support/index.ts'
 
 it('docs/options.md is the option table as it is (npm run docs:options writes it)', () => {

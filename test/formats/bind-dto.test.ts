@@ -12,8 +12,8 @@ import {
   completeDto,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { bindDto } from '../../src/wire/bind-dto.ts'
-import type { Loose, LooseObject } from '../../src/wire/loose.ts'
+import { bindDto } from '../../src/wire/request/bind-dto.ts'
+import type { Loose, LooseObject } from '../../src/wire/request/loose.ts'
 
 // servicestack-wire.md sections 3.2, 6.3, 6.4, 6.5; decisions.md section 3.
 

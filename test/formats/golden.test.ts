@@ -8,8 +8,8 @@ import {
   ErrorResponse,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { codecs } from '../../src/wire/codecs.ts'
-import type { Format } from '../../src/wire/format.ts'
+import { codecs } from '../../src/wire/formats/codecs.ts'
+import type { Format } from '../../src/wire/formats/format.ts'
 import { defaultWriteOptions } from '../../src/wire/formats/jsconfig.ts'
 import {
   abTest,

@@ -14,14 +14,14 @@ import {
   VariationViewModel,
   completeDto,
 } from '../../src/model/index.ts'
-import { DecodeError } from '../../src/wire/decode-error.ts'
+import { DecodeError } from '../../src/wire/request/decode-error.ts'
 import {
   defaultWriteOptions,
   parseJsConfig,
   type WriteOptions,
 } from '../../src/wire/formats/jsconfig.ts'
 import { readJson, writeJson } from '../../src/wire/formats/json.ts'
-import { defaultLimits } from '../../src/wire/limits.ts'
+import { defaultLimits } from '../../src/wire/request/limits.ts'
 import { decodeErrorOf } from './read-helpers.ts'
 
 // servicestack-wire.md sections 3.2 (reading) and 6 (writing); decisions.md sections 3 and 4.

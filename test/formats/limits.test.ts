@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DecodeError } from '../../src/wire/decode-error.ts'
-import { checkLimits, checkTextDepth, defaultLimits, type Limits } from '../../src/wire/limits.ts'
-import type { Loose } from '../../src/wire/loose.ts'
+import { DecodeError } from '../../src/wire/request/decode-error.ts'
+import { checkLimits, checkTextDepth, defaultLimits, type Limits } from '../../src/wire/request/limits.ts'
+import type { Loose } from '../../src/wire/request/loose.ts'
 
 // decisions.md section 3: nesting depth (default 64, 400), array length (default 10,000, 400).
 

@@ -5,10 +5,10 @@ import {
   ContainerInfoModel,
   completeDto,
 } from '../../src/model/index.ts'
-import { bindDto } from '../../src/wire/bind-dto.ts'
+import { bindDto } from '../../src/wire/request/bind-dto.ts'
 import { readCsv } from '../../src/wire/formats/csv-read.ts'
-import { defaultLimits } from '../../src/wire/limits.ts'
-import { isLooseObject, type Loose } from '../../src/wire/loose.ts'
+import { defaultLimits } from '../../src/wire/request/limits.ts'
+import { isLooseObject, type Loose } from '../../src/wire/request/loose.ts'
 import { fixedNow } from '../support/index.ts'
 import { expectRefused, nested } from './read-helpers.ts'
 

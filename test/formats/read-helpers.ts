@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { DecodeError } from '../../src/wire/decode-error.ts'
+import { DecodeError } from '../../src/wire/request/decode-error.ts'
 
 // Helpers of the reader tests: refusals (every one a DecodeError, a 400 SerializationException,
 // never another exception), nested text, and XML comment bodies.

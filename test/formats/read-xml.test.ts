@@ -5,8 +5,8 @@ import {
   ContainerInfoMessage,
 } from '../../src/model/index.ts'
 import { readXml } from '../../src/wire/formats/xml-read.ts'
-import { defaultLimits } from '../../src/wire/limits.ts'
-import type { Loose } from '../../src/wire/loose.ts'
+import { defaultLimits } from '../../src/wire/request/limits.ts'
+import type { Loose } from '../../src/wire/request/loose.ts'
 import { readContext } from '../support/index.ts'
 import { commentXml, expectRefused, nested } from './read-helpers.ts'
 

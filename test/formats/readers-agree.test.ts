@@ -8,9 +8,9 @@ import {
   completeDto,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { bindDto } from '../../src/wire/bind-dto.ts'
-import { codecs } from '../../src/wire/codecs.ts'
-import { isLooseObject, type Loose } from '../../src/wire/loose.ts'
+import { bindDto } from '../../src/wire/request/bind-dto.ts'
+import { codecs } from '../../src/wire/formats/codecs.ts'
+import { isLooseObject, type Loose } from '../../src/wire/request/loose.ts'
 import { abTest, containerInfo, createService } from './fixtures.ts'
 import { fixedNow, readContext } from '../support/index.ts'
 import { commentXml } from './read-helpers.ts'

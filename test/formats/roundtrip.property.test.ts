@@ -11,10 +11,10 @@ import {
   completeDto,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { bindDto, type FieldIssue } from '../../src/wire/bind-dto.ts'
-import { codecs } from '../../src/wire/codecs.ts'
-import { DecodeError } from '../../src/wire/decode-error.ts'
-import { isLooseObject } from '../../src/wire/loose.ts'
+import { bindDto, type FieldIssue } from '../../src/wire/request/bind-dto.ts'
+import { codecs } from '../../src/wire/formats/codecs.ts'
+import { DecodeError } from '../../src/wire/request/decode-error.ts'
+import { isLooseObject } from '../../src/wire/request/loose.ts'
 import { csvish, dtoValue, jsonish, jsvish, minDateMs, xmlTree, xmlish } from './arbitraries.ts'
 import { fixedNow, readContext, writeContext } from '../support/index.ts'
 

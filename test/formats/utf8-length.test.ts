@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { countUtf8Bytes, utf8Length } from '../../src/wire/utf8-length.ts'
+import { countUtf8Bytes, utf8Length } from '../../src/wire/request/utf8-length.ts'
 
 // The loop runs where there is no Node Buffer (a browser running the service worker); it must
 // count what an encoder writes, lone surrogates included.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DecodeError } from '../../src/wire/decode-error.ts'
+import { DecodeError } from '../../src/wire/request/decode-error.ts'
 import { maxXmlNodes, scanXml } from '../../src/wire/formats/xml-scan.ts'
-import { defaultLimits, type Limits } from '../../src/wire/limits.ts'
+import { defaultLimits, type Limits } from '../../src/wire/request/limits.ts'
 import { growth, linearGrowthLimit } from '../support/index.ts'
 
 // The one pass over an XML body before the validator and the parser: nesting, the node cap and

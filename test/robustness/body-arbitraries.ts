@@ -8,7 +8,7 @@ import {
   commentStatuses,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { codecs } from '../../src/wire/codecs.ts'
+import { codecs } from '../../src/wire/formats/codecs.ts'
 import {
   awkwardString,
   csvish,

@@ -3,7 +3,7 @@ import { getResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { buildApp } from '../support/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { formats } from '../../src/wire/format.ts'
+import { formats } from '../../src/wire/formats/format.ts'
 import {
   exchangeProblems,
   expectStillServing,

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createStore } from '../../src/index.ts'
-import { readStateFile } from '../../src/node/state-file.ts'
+import { readStateFile } from '../../src/node/state-file/state-file.ts'
 import { delay, exitWithin, startCli, tempDir, waitFor, waitForStart } from '../support/index.ts'
 import { startWriteLoad, type SentWrite } from './write-load.ts'
 

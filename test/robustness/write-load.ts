@@ -1,5 +1,5 @@
 import { parseStateFile } from '../../src/control/index.ts'
-import { readStateFile } from '../../src/node/state-file.ts'
+import { readStateFile } from '../../src/node/state-file/state-file.ts'
 import { commentsPath, delay, rawRequest } from '../support/index.ts'
 
 /** One comment update as its client saw it; times are this process's `performance.now()`. */

@@ -4,13 +4,13 @@ import {
   hostnameOf,
   parseAllowedHosts,
   type AllowedHosts,
-} from '../../src/node/host-check.ts'
+} from '../../src/node/server/host-check.ts'
 import {
   createOriginCheck,
   parseAllowedOrigins,
   type AllowedOrigins,
-} from '../../src/node/origin-check.ts'
-import { exposureWarnings } from '../../src/node/exposure-warnings.ts'
+} from '../../src/node/server/origin-check.ts'
+import { exposureWarnings } from '../../src/node/server/exposure-warnings.ts'
 
 // Which Host names and which page origins the Node server answers (decisions.md section 6):
 // loopback by default, more only when named.

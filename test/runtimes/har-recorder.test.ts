@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Har } from '../../src/mock/index.ts'
-import { harEntryOf, type ProxiedExchange } from '../../src/node/har-entry.ts'
-import { createHarRecorder } from '../../src/node/har-recorder.ts'
+import { harEntryOf, type ProxiedExchange } from '../../src/node/proxy/har-entry.ts'
+import { createHarRecorder } from '../../src/node/proxy/har-recorder.ts'
 import { tempDir } from '../support/index.ts'
 
 // Issue 26, point 4: `--record` appends to an existing HAR, refuses a file that is not HAR, keeps

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createBodyBudget } from '../../src/node/body-budget.ts'
-import { createLargeBodies } from '../../src/node/large-bodies.ts'
-import { NodeRequestHost } from '../../src/node/node-request-host.ts'
+import { createBodyBudget } from '../../src/node/server/body-budget.ts'
+import { createLargeBodies } from '../../src/node/server/large-bodies.ts'
+import { NodeRequestHost } from '../../src/node/server/node-request-host.ts'
 
 // Issue 26, point 9: large bodies are read side by side within a byte budget and a deadline,
 // then answered one at a time. Driven here with web streams the test feeds; over real sockets

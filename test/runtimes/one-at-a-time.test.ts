@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createQueue } from '../../src/node/one-at-a-time.ts'
+import { createQueue } from '../../src/node/server/one-at-a-time.ts'
 
 describe('createQueue', () => {
   it('runs one task at a time, in the order they came, past a failing one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { forwardedHeaders } from '../../src/node/proxy-headers.ts'
+import { forwardedHeaders } from '../../src/node/proxy/proxy-headers.ts'
 
 // Issue 26, point 6: the real host's cookies as the proxy hands them to a browser on
 // http://localhost. A cookie browsers take only with `Secure` (`__Host-`, `__Secure-`,

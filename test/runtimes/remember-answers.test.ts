@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rememberAnswers } from '../../src/node/remember-answers.ts'
+import { rememberAnswers } from '../../src/node/server/remember-answers.ts'
 
 function countingJudge(): { judged: string[]; judge: (value: string) => boolean } {
   const judged: string[] = []

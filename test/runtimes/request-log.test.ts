@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createRequestLog } from '../../src/node/request-log.ts'
+import { createRequestLog } from '../../src/node/server/request-log.ts'
 
 // The Node server's request log encodes lines into one buffer and writes them together: each
 // write must hold whole lines, in order, and nothing may be lost or garbled on the way.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMock, createStore } from '../../src/index.ts'
-import { startBanner } from '../../src/node/start-banner.ts'
+import { startBanner } from '../../src/node/cli/start-banner.ts'
 
 // What the command prints once it serves: where, the dashboard, the operations, the data, how
 // to stop; the first line keeps the form scripts wait for.

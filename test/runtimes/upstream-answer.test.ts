@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { describe, expect, it } from 'vitest'
-import { heldBytes, upstreamAnswer } from '../../src/node/upstream-answer.ts'
+import { heldBytes, upstreamAnswer } from '../../src/node/proxy/upstream-answer.ts'
 
 // Issue 26, point 1: undici's parser, when resumed with nothing buffered on its socket, runs
 // `execute(socket.read() || EMPTY_BUF)` and hands the handler an empty chunk. Queued and paused

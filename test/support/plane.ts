@@ -2,7 +2,7 @@ import { getResponse, type HttpHandler } from 'msw'
 import type { Hono } from 'hono'
 import type { Mock, MockOptions, Store } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { NetworkFault } from '../../src/node/network-fault.ts'
+import { NetworkFault } from '../../src/node/server/network-fault.ts'
 import { buildApp } from './app.ts'
 import { origin } from './requests.ts'
 

@@ -6,7 +6,7 @@ import {
   type DtoDef,
 } from '../../src/model/index.ts'
 import { bindDto, codecs, type Format } from '../../src/wire/index.ts'
-import { isLooseObject } from '../../src/wire/loose.ts'
+import { isLooseObject } from '../../src/wire/request/loose.ts'
 import { now } from './app.ts'
 import { testContext } from './test-context.ts'
 

@@ -1,4 +1,4 @@
-import { DecodeError } from '../decode-error.ts'
+import { DecodeError } from '../request/decode-error.ts'
 
 const quote = 0x22
 const comma = 0x2c

@@ -1,5 +1,5 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import { formats } from '../format.ts'
+import { formats } from './format.ts'
 import { roundTripUtc } from './date-handlers.ts'
 
 // The page a browser shows when someone opens an endpoint: the DTO as nested tables, links to

@@ -1,13 +1,13 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import { DecodeError } from '../decode-error.ts'
-import { checkLimits, checkTextDepth, type Limits } from '../limits.ts'
-import type { Loose } from '../loose.ts'
+import { DecodeError } from '../request/decode-error.ts'
+import { checkLimits, checkTextDepth, type Limits } from '../request/limits.ts'
+import type { Loose } from '../request/loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { serviceStackEscapes } from './json-escapes.ts'
 import { lenientJson } from './json-lenient.ts'
-import { withNumberTokens } from '../number-token.ts'
+import { withNumberTokens } from '../request/number-token.ts'
 import { needsPlain, plainDecimal } from './plain-decimal.ts'
 
 /**

@@ -1,6 +1,6 @@
-import { DecodeError } from '../decode-error.ts'
-import type { Limits } from '../limits.ts'
-import type { Loose, LooseObject } from '../loose.ts'
+import { DecodeError } from '../request/decode-error.ts'
+import type { Limits } from '../request/limits.ts'
+import type { Loose, LooseObject } from '../request/loose.ts'
 
 // Reads JSV, ServiceStack's TypeSerializer format (servicestack-wire.md section 5).
 

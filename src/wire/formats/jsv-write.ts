@@ -1,5 +1,5 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import type { Loose } from '../loose.ts'
+import type { Loose } from '../request/loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'

@@ -1,5 +1,5 @@
-import { DecodeError } from '../decode-error.ts'
-import type { Limits } from '../limits.ts'
+import { DecodeError } from '../request/decode-error.ts'
+import type { Limits } from '../request/limits.ts'
 
 /** What the reader needs from the raw text before a parser sees it. */
 export interface XmlOutline {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ABTestViewModel, CreateService, type DtoDef } from '../../../src/model/index.ts'
-import { codecs } from '../../../src/wire/codecs.ts'
+import { codecs } from '../../../src/wire/formats/codecs.ts'
 import { parseJsConfig } from '../../../src/wire/formats/jsconfig.ts'
 import { abTest, createService } from '../fixtures.ts'
 import { writeContext } from '../../support/index.ts'

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs'
+import { createReplay, parseHar } from '../../mock/index.ts'
+import type { Fallback } from '../../wire/index.ts'
+import { commaList } from './comma-list.ts'
+import { createHarRecorder, type HarRecorder } from '../proxy/har-recorder.ts'
+import { defaultProxyTimeoutMs, defaultRecordMaxBytes, type ProxyOptions } from '../proxy/proxy.ts'
+
+/** The command-line values of the options about a real host and its recordings. */
+export interface UpstreamValues {
+  readonly proxy?: string | undefined
+  readonly 'proxy-timeout'?: string | undefined
+  readonly 'proxy-insecure'?: boolean | undefined
+  readonly passthrough?: string | undefined
+  readonly record?: string | undefined
+  readonly 'record-secrets'?: boolean | undefined
+  readonly 'record-max-body'?: string | undefined
+  readonly replay?: string[] | undefined
+}
+
+export interface Upstream {
+  readonly proxy: ProxyOptions | undefined
+  /** The replays, in the order given. */
+  readonly fallbacks: Fallback[]
+  readonly passthrough: string[] | undefined
+  readonly recorder: HarRecorder | undefined
+}
+
+/** The largest `--record-max-body`: a body's base64 must stay far below V8's longest string. */
+const maxRecordMaxBytes = 64 * 1024 * 1024
+
+/**
+ * `--proxy`, `--passthrough`, `--record` and `--replay` read and checked; a HAR file that does
+ * not parse stops the start naming the entry (`fail` exits).
+ */
+export function readUpstream(values: UpstreamValues, fail: (message: string) => never): Upstream {
+  const timeoutText = values['proxy-timeout'] ?? String(defaultProxyTimeoutMs)
+  const timeoutMs = Number(timeoutText)
+  if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 3_600_000) {
+    fail(`--proxy-timeout must be a whole number of ms from 1 to 3600000, got '${timeoutText}'`)
+  }
+  const url = values.proxy
+  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : '')) {
+    fail(`--proxy must be an http or https URL, got '${url}'`)
+  }
+  if (url === undefined && values.passthrough !== undefined) {
+    fail('--passthrough forwards to --proxy: give one')
+  }
+  if (url === undefined && values.record !== undefined)
+    fail('--record records what --proxy forwards: give one')
+  const maxText = values['record-max-body'] ?? String(defaultRecordMaxBytes)
+  const recordMaxBytes = Number(maxText)
+  if (!/^\d+$/.test(maxText) || recordMaxBytes > maxRecordMaxBytes) {
+    fail(
+      `--record-max-body must be a whole number of bytes from 0 to ${maxRecordMaxBytes}, got '${maxText}'`,
+    )
+  }
+  let recorder: HarRecorder | undefined
+  if (values.record !== undefined) {
+    try {
+      recorder = createHarRecorder({
+        path: values.record,
+        keepSecrets: values['record-secrets'] === true,
+        maxBytes: recordMaxBytes,
+        warn: (line) => process.stderr.write(`restapi-mock: ${line}\n`),
+      })
+    } catch (error) {
+      fail(`could not record: ${(error as Error).message}; give another file`)
+    }
+  }
+  const fallbacks = (values.replay ?? []).map((path) => {
+    // Messages name it as `createHandlers` names a recording: `replay FILE: entry 3: …`.
+    const name = `replay ${path}`
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch (error) {
+      return fail(`${name}: could not read the file: ${(error as Error).message}`)
+    }
+    try {
+      return createReplay(parseHar(text, name), path)
+    } catch (error) {
+      return fail((error as Error).message)
+    }
+  })
+  return {
+    proxy:
+      url === undefined
+        ? undefined
+        : {
+            url,
+            timeoutMs,
+            insecure: values['proxy-insecure'] === true,
+            ...(recorder ? { record: (exchange) => recorder.add(exchange), recordMaxBytes } : {}),
+          },
+    fallbacks,
+    passthrough: values.passthrough === undefined ? undefined : commaList(values.passthrough),
+    recorder,
+  }
+}

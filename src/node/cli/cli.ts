@@ -1,0 +1,226 @@
+import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { cliOptions, usageText } from './cli-options.ts'
+import { commaList } from './comma-list.ts'
+import { createStore, type Scenario } from '../../mock/index.ts'
+import { createServer } from '../server/server.ts'
+import { readUpstream } from './cli-upstream.ts'
+import { defaultCounts, type Counts } from '../../store/index.ts'
+import { formats, isFormat } from '../../wire/index.ts'
+import { maxDelayMs, parseLatency } from '../../control/index.ts'
+import { readDataFile } from './data-file.ts'
+import { readScenariosFile } from './scenarios-file.ts'
+import { watchDataFile } from './watch-data-file.ts'
+import { attachStateFile, type StateFile } from '../state-file/state-file.ts'
+import { exposureWarnings } from '../server/exposure-warnings.ts'
+import { parseAllowedHosts, type AllowedHosts } from '../server/host-check.ts'
+import { parseAllowedOrigins, type AllowedOrigins } from '../server/origin-check.ts'
+import { printHelpOrVersion } from '../help.ts'
+import { startBanner } from './start-banner.ts'
+import { stopOnSignals } from '../server/stop-on-signals.ts'
+import { trackRequests } from '../server/track-requests.ts'
+import { parseXmlNamespaces } from './xml-namespace-option.ts'
+
+/** Exits with a clear message on bad options instead of a stack trace. */
+function fail(message: string, showUsage = true): never {
+  process.stderr.write(
+    `restapi-mock: ${message}\n${showUsage ? `\n${usageText(cliOptions)}\n` : ''}`,
+  )
+  process.exit(2)
+}
+
+function parseInteger(name: string, text: string, min: number, max: number): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    fail(`--${name} must be a whole number from ${min} to ${max}, got '${text}'`)
+  }
+  return value
+}
+
+function parseCounts(text: string): Partial<Counts> {
+  const counts: Partial<Counts> = {}
+  for (const item of commaList(text)) {
+    const [key = '', value = ''] = item.split('=')
+    const name = (Object.keys(defaultCounts) as (keyof Counts)[]).find(
+      (known) => known.toLowerCase() === key.trim().toLowerCase(),
+    )
+    if (!name) fail(`--counts has an unknown kind '${key}'`)
+    counts[name] = parseInteger('counts', value, 0, 10_000_000)
+  }
+  return counts
+}
+
+/**
+ * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
+ * @example await runCli(['--port', '4000', '--seed', '7'])
+ */
+export async function runCli(args: readonly string[]): Promise<void> {
+  // A terminal or pipe that closes under the mock (its parent gone) must not stop it: what it
+  // would have printed is dropped, and it goes on serving and stops cleanly on a signal.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error
+    })
+  }
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowNegative: true,
+      options: cliOptions,
+    })
+  } catch (error) {
+    fail((error as Error).message)
+  }
+  const { values } = parsed
+  // The bin answers --help and --version before loading this (help.ts), on any Node.
+  if (values.help || values.version) {
+    printHelpOrVersion(values.help ? ['--help'] : ['--version'])
+    process.exit(0)
+  }
+  const defaultFormat = values['default-format'].toLowerCase()
+  if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
+  const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
+  const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
+  const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
+  const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)
+  const maxStateBytes = parseInteger(
+    'max-state-bytes',
+    values['max-state-bytes'],
+    0,
+    Number.MAX_SAFE_INTEGER,
+  )
+  const upstream = readUpstream(values, (message) => fail(message, false))
+  if (values['record-secrets']) {
+    process.stderr.write(
+      'restapi-mock: warning: --record-secrets keeps credentials in the recording\n',
+    )
+  }
+  const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
+
+  const latency = values.latency === undefined ? null : parseLatency(values.latency)
+  if (latency === undefined) {
+    fail(
+      `--latency must be ms (200) or a range (100-600), at most ${maxDelayMs}, got '${values.latency}'`,
+    )
+  }
+
+  let allowedHosts: AllowedHosts | undefined
+  let allowedOrigins: AllowedOrigins | undefined
+  let xmlNamespaces: Record<string, string> = {}
+  try {
+    const hosts = values['allowed-hosts']
+    const origins = values['cors-origin']
+    allowedHosts = hosts === undefined ? undefined : parseAllowedHosts(hosts)
+    allowedOrigins = origins === undefined ? undefined : parseAllowedOrigins(origins)
+    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
+  } catch (error) {
+    fail((error as Error).message)
+  }
+
+  let scenarios: Record<string, Scenario> | undefined
+  if (values.scenarios) {
+    try {
+      scenarios = readScenariosFile(values.scenarios)
+    } catch (error) {
+      fail(`could not load --scenarios ${values.scenarios}: ${(error as Error).message}`, false)
+    }
+  }
+  if (values.data) {
+    try {
+      scenarios = { ...scenarios, data: await readDataFile(values.data) }
+    } catch (error) {
+      fail(`could not load --data ${values.data}: ${(error as Error).message}`, false)
+    }
+  }
+  const scenario = values.scenario ?? (values.data ? 'data' : undefined)
+  if (values.watch && !values.data) fail('--watch reloads a --data file: give one with --data')
+
+  const startedAt = performance.now()
+  const store = createStore({
+    seed,
+    maxStateBytes,
+    ...(values.counts ? { counts: parseCounts(values.counts) } : {}),
+  })
+  // A state file saved by an earlier run is kept at start rather than a redefined `default`.
+  const keepStore = values['state-file'] !== undefined && existsSync(values['state-file'])
+  let stateFile: StateFile | undefined
+  if (values['state-file']) {
+    try {
+      stateFile = attachStateFile(store, values['state-file'])
+    } catch (error) {
+      fail(
+        `could not load --state-file ${values['state-file']}: ${(error as Error).message}`,
+        false,
+      )
+    }
+  }
+  const running = await createServer({
+    store,
+    port,
+    host: values.host,
+    strict: values.strict,
+    xmlNamespaces,
+    defaultFormat,
+    basePath: values['base-path'],
+    cors: values.cors,
+    allowedHosts,
+    allowedOrigins,
+    latency,
+    maxSnapshots,
+    maxSessions,
+    ...(upstream.proxy ? { proxy: upstream.proxy } : {}),
+    ...(upstream.passthrough ? { passthrough: upstream.passthrough } : {}),
+    fallbacks: upstream.fallbacks,
+    ...(scenarios ? { scenarios } : {}),
+    ...(scenario ? { scenario } : {}),
+    ...(keepStore ? { keepStore } : {}),
+    ...(values.log && !values.quiet ? {} : { log: false as const }),
+  }).catch((error: NodeJS.ErrnoException) =>
+    fail(
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is in use; pick another with --port`
+        : `could not start: ${error.message}`,
+      false,
+    ),
+  )
+
+  for (const warning of exposureWarnings({ host: values.host, allowedHosts, allowedOrigins })) {
+    process.stderr.write(`restapi-mock: warning: ${warning}\n`)
+  }
+  if (values.watch && values.data) {
+    watchDataFile(values.data, running.mock, (line) => process.stderr.write(`${line}\n`))
+  }
+  // From the first request on, so a stop knows what is under way.
+  const tracked = trackRequests(running)
+
+  if (!values.quiet) {
+    const notes = [
+      ...(values.strict ? ['strict'] : []),
+      ...(latency ? [`latency ${latency.min}-${latency.max} ms`] : []),
+      ...(stateFile ? [`state file ${values['state-file']}`] : []),
+      ...(values.cors ? [] : ['no CORS']),
+    ]
+    process.stdout.write(
+      startBanner({
+        mock: running.mock,
+        url: running.url,
+        seed: store.seed,
+        scenario: scenario ?? 'default',
+        startedInMs: Math.round(performance.now() - startedAt),
+        notes,
+        ...(values.proxy ? { upstream: values.proxy } : {}),
+        ...(values.record ? { record: values.record } : {}),
+        ...(values.replay ? { replay: values.replay } : {}),
+      }),
+    )
+  }
+
+  stopOnSignals({
+    server: tracked,
+    ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
+    timeoutMs: shutdownMs,
+    quiet: values.quiet,
+    ...(upstream.recorder ? { recording: upstream.recorder } : {}),
+  })
+}

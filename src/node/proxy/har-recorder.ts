@@ -1,0 +1,82 @@
+import { mockVersion } from '../../mock/index.ts'
+import { createCoalescingWriter } from '../state-file/coalescing-writer.ts'
+import { harEntryOf, type HarEntryOptions, type ProxiedExchange } from './har-entry.ts'
+import { openHarFile } from './har-file.ts'
+
+export interface HarRecorder {
+  /** Queues an exchange; it is turned into an entry and written in the background. */
+  add(exchange: ProxiedExchange): void
+  /** Resolves once every exchange added before the call is in the file, on disk. */
+  flush(): Promise<void>
+}
+
+export interface HarRecorderOptions extends HarEntryOptions {
+  readonly path: string
+  /** Where a failed write or a left-out exchange is reported (a line, no newline). */
+  warn(line: string): void
+}
+
+/** The most bytes of bodies waiting for the disk; past it, exchanges are left out. */
+const maxPendingBytes = 64 * 1024 * 1024
+
+/**
+ * `--record <file.har>`: every proxied exchange appended to a HAR 1.2 file. The file opens as
+ * `openHarFile` says (an existing HAR keeps its entries; a file that is not HAR stops the start
+ * with an error, untouched). Exchanges wait in a queue off the request path; at most every
+ * 100 ms they become entries (bodies capped, secrets redacted unless `keepSecrets`) and are
+ * appended in one write, the file valid HAR after each. Only the queue is held in memory.
+ */
+export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
+  const { path, warn } = options
+  const file = openHarFile(path, mockVersion)
+  let pending: ProxiedExchange[] = []
+  let pendingBytes = 0
+  let leftOut = 0
+  const writer = createCoalescingWriter({
+    write: () => {
+      const batch = pending
+      pending = []
+      pendingBytes = 0
+      const texts: string[] = []
+      for (const exchange of batch) {
+        try {
+          texts.push(JSON.stringify(harEntryOf(exchange, options)))
+        } catch (error) {
+          warn(`failed to record ${exchange.method} ${exchange.url}: ${(error as Error).message}`)
+        }
+      }
+      return file.append(texts).catch((error: unknown) => {
+        // Tried again with the next change or the final flush, at the same place in the file.
+        pending = [...batch, ...pending]
+        pendingBytes += batch.reduce((sum, exchange) => sum + sizeOf(exchange), 0)
+        throw error
+      })
+    },
+    intervalMs: 100,
+    onError: (error) => warn(`failed to write the recording ${path}: ${error.message}`),
+  })
+  return {
+    add(exchange) {
+      const size = sizeOf(exchange)
+      if (pendingBytes + size > maxPendingBytes) {
+        if (leftOut++ === 0) warn(`the recording ${path} falls behind: exchanges are left out`)
+        return
+      }
+      if (leftOut > 0) {
+        warn(`the recording ${path} left out ${leftOut} exchanges`)
+        leftOut = 0
+      }
+      pending.push(exchange)
+      pendingBytes += size
+      writer.changed()
+    },
+    async flush() {
+      await writer.flush()
+      await file.sync()
+    },
+  }
+}
+
+function sizeOf(exchange: ProxiedExchange): number {
+  return (exchange.requestBody?.length ?? 0) + exchange.responseBody.length + 1024
+}

@@ -1,0 +1,112 @@
+import { corsHeaders } from './cors.ts'
+import { createHostCheck, hostnameOf, type AllowedHosts } from './host-check.ts'
+import { createOriginCheck, type AllowedOrigins } from './origin-check.ts'
+import { fromAnotherSite, writeOf, type SessionExists } from './cross-site-write.ts'
+import { errorJson, type HeaderName } from '../../wire/index.ts'
+
+export interface AccessOptions {
+  readonly allowedHosts?: AllowedHosts
+  readonly allowedOrigins?: AllowedOrigins
+  /** Whether answers carry CORS headers: a refused host's 403 then tells an allowed page why. */
+  readonly cors: boolean
+  /** Whether a session exists: a page of another site may not make one. Default: none does. */
+  readonly sessionExists?: SessionExists
+}
+
+/**
+ * Decides, before anything runs, whether the Node server answers a request at all: `undefined`
+ * to go on, or the 403 to send. `origin` is the request's `Origin` header, which the caller
+ * has read already.
+ */
+export type AccessCheck = (
+  request: Request,
+  header: (name: HeaderName) => string | null,
+  origin: string | null,
+) => Response | undefined
+
+/**
+ * Local by default, as a dev server should be (decisions.md section 6): a request must name a
+ * loopback or allowed `Host` (no page can reach the mock by rebinding a DNS name to
+ * 127.0.0.1), and a request that carries an `Origin` must come from a loopback, allowed or the
+ * mock's own origin (no page of another site can read or change the mock, not even with a
+ * simple `text/plain` POST, which needs no preflight). A request without an `Origin` that
+ * Fetch Metadata marks as started by another site (`Sec-Fetch-Site: cross-site` or
+ * `same-site`: an `<img>`, a link) may only read: a write, a write through
+ * `X-HTTP-Method-Override` or a new session is refused. Requests with neither header (curl,
+ * scripts, server-side tests) are never from another site's page and pass. With `cors: false`
+ * the check is the same: it is what keeps other sites out, and CORS headers only let pages read.
+ * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), () => null, null)?.status // 403
+ */
+export function createAccessCheck(options: AccessOptions): AccessCheck {
+  const hostAllowed = createHostCheck(options.allowedHosts)
+  const originAllowed = createOriginCheck(options.allowedOrigins)
+  const sessionExists = options.sessionExists ?? (() => false)
+  return (request, header, origin) => {
+    // Without a Host header (HTTP/1.0, `app.request()`), the URL's host is what was asked for:
+    // on the Node server that is the address it listens on, which it always allows.
+    const host = header('host') ?? urlHost(request.url)
+    if (!hostAllowed(host)) {
+      const headers =
+        options.cors && origin !== null && originAllowed(origin, null)
+          ? corsHeaders(origin)
+          : undefined
+      return forbidden(hostRefusal(host), headers)
+    }
+    if (origin !== null && !originAllowed(origin, host)) return forbidden(originRefusal(origin))
+    // An allowed Origin vouches for the page (browsers set it and scripts cannot); without one,
+    // Fetch Metadata still tells an <img>, a link or a navigation from another site apart.
+    if (origin === null && fromAnotherSite(header('sec-fetch-site'))) {
+      const write = writeOf(request, header, sessionExists)
+      if (write !== null) return forbidden(crossSiteRefusal(write))
+    }
+    return undefined
+  }
+}
+
+function urlHost(href: string): string {
+  const start = href.indexOf('//') + 2
+  const end = href.indexOf('/', start)
+  return href.slice(start, end < 0 ? href.length : end)
+}
+
+/** A request's own text in a message: bounded, so a huge header makes no huge answer. */
+function quoted(text: string): string {
+  return `'${text.length > 200 ? `${text.slice(0, 200)}…` : text}'`
+}
+
+function hostRefusal(host: string): string {
+  const name = hostnameOf(host)
+  const how = name
+    ? `start it with --allowed-hosts ${name} (option allowedHosts)`
+    : 'send a host name (localhost, 127.0.0.1) or allow it with --allowed-hosts'
+  return (
+    `Failed to answer: the host ${quoted(host)} is not allowed. The mock answers loopback hosts ` +
+    `only (localhost, 127.0.0.1, [::1]), so that no web page can reach it by rebinding a DNS ` +
+    `name; to serve this host, ${how}.`
+  )
+}
+
+function originRefusal(origin: string): string {
+  return (
+    `Failed to answer: the origin ${quoted(origin)} is not allowed. The mock answers pages on ` +
+    `loopback origins only (http://localhost:*, http://127.0.0.1:*, http://[::1]:*), so that no ` +
+    `other site can read or change it; to allow this one, start it with --cors-origin ` +
+    `${origin.length > 200 ? '<origin>' : origin} (option allowedOrigins).`
+  )
+}
+
+function crossSiteRefusal(write: string): string {
+  return (
+    `Failed to answer: ${write} from a page of another site, without an Origin (an <img>, a ` +
+    `link, a navigation), would change the mock. Such requests may only read it, so that no ` +
+    `site can change it behind your back; send the change with fetch() from an allowed page ` +
+    `(loopback origins, --cors-origin), from the mock's own dashboard, or from curl or a script.`
+  )
+}
+
+/** A 403 in the ServiceStack shape (`HttpError.Forbidden`), in JSON: no route was read yet. */
+function forbidden(message: string, extra?: Readonly<Record<string, string>>): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
+  if (extra) Object.assign(headers, extra)
+  return new Response(errorJson('Forbidden', message), { status: 403, headers })
+}

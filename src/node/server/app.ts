@@ -1,0 +1,174 @@
+import type { HttpBindings } from '@hono/node-server'
+import { Hono } from 'hono'
+import type { RequestHandler } from 'msw'
+import { createMock, type Mock, type MockOptions } from '../../mock/index.ts'
+import type { Store } from '../../store/index.ts'
+import {
+  internalErrorAnswer,
+  notFoundAnswer,
+  toResponse,
+  withAnswerHeaders,
+} from '../../wire/index.ts'
+import { createAccessCheck } from './access-check.ts'
+import { createLargeBodies, type LargeBodiesOptions } from './large-bodies.ts'
+import { corsHeaders, preflightResponse } from './cors.ts'
+import { createStore } from '../../mock/index.ts'
+import type { AllowedHosts } from './host-check.ts'
+import { NetworkFault } from './network-fault.ts'
+import { NodeRequestHost } from './node-request-host.ts'
+import { createProxy, defaultProxyTimeoutMs, type ProxyOptions } from '../proxy/proxy.ts'
+import type { AllowedOrigins } from './origin-check.ts'
+import { formatFaultLine, formatLogLine } from './request-log.ts'
+
+export interface AppOptions extends Omit<MockOptions, 'store'> {
+  /** A mock to serve; otherwise one is built from `store` and the settings. */
+  mock?: Mock
+  /** The state to serve when no `mock` is given; default `createStore()`. */
+  store?: Store
+  /** The user's own msw handlers, tried when no route of the mock matches. */
+  handlers?: readonly RequestHandler[]
+  /**
+   * CORS for the Node server: allowed origins echoed, credentials, the requested headers.
+   * Default on; off, answers carry none, as the real host's (the origin check stays).
+   */
+  cors?: boolean
+  /**
+   * `Host` names served besides loopback ones (`mock.test`, `.example.com` for a domain and
+   * its subdomains), or `true` for any host, which gives up the guard against DNS rebinding.
+   * Other hosts get a 403. Default none.
+   */
+  allowedHosts?: AllowedHosts
+  /**
+   * Origins whose pages may call the mock besides loopback ones (`https://app.example`,
+   * `null`), or `'*'` for any site. A request from another origin gets a 403 before anything
+   * runs; a request without an `Origin` is always served. Default none.
+   */
+  allowedOrigins?: AllowedOrigins
+  /** Gets one line per answered request (`PUT /RestApi/… json 200 1.3ms`); default none. */
+  log?: (line: string) => void
+  /**
+   * The real host: what the mock does not implement is forwarded there (`--proxy`). A URL, or
+   * the URL with a time-out and `insecure` for a self-signed certificate. Used when the app
+   * builds its mock (no `mock` given).
+   */
+  proxy?: string | ProxyOptions
+  /**
+   * Request bodies over 64 KiB (or of unknown length): read side by side within a byte budget
+   * (default 16 MiB), each within a deadline (default 25 s, then a 408), and answered one at a
+   * time once whole.
+   */
+  largeBodies?: LargeBodiesOptions
+}
+
+/** The mock an app or a server serves: the one given, or one built from the options. */
+export function mockOf(options: Omit<AppOptions, 'log'>): Mock {
+  if (options.mock) return options.mock
+  const proxy =
+    typeof options.proxy === 'string'
+      ? { url: options.proxy, timeoutMs: defaultProxyTimeoutMs, insecure: false }
+      : options.proxy
+  return createMock({
+    ...options,
+    store: options.store ?? createStore(),
+    fallbacks: [...(options.fallbacks ?? []), ...(proxy ? [createProxy(proxy)] : [])],
+  })
+}
+
+/**
+ * The Hono app: every request goes straight to the mock's dispatch (the same resolvers as the
+ * msw handlers, without msw's per-request cost); only the user's extra handlers go through
+ * msw's `getResponse`. One route and no middleware: each layer costs on every request.
+ * @example const res = await createApp().request('/RestApi/ab-testing', { method: 'PUT' })
+ */
+export function createApp(options: AppOptions = {}): Hono {
+  const mock = mockOf(options)
+  const extra = options.handlers ? [...options.handlers] : []
+  const cors = options.cors !== false
+  const log = options.log
+  const refusal = createAccessCheck({
+    cors,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    sessionExists: (id) => mock.sessions.peek(id) !== mock.sessions.shared,
+  })
+  // Large bodies read side by side and answered one at a time: a slow sender holds no one
+  // back, and small requests never wait behind several large bodies being bound.
+  const largeBodies = createLargeBodies({
+    ...options.largeBodies,
+    limitBytes: mock.config.limits.bodyBytes,
+  })
+  const app = new Hono()
+
+  app.all('*', async (c) => {
+    const request = c.req.raw
+    const started = log ? performance.now() : 0
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming
+    const host = new NodeRequestHost(request, incoming?.rawHeaders, incoming?.socket.remoteAddress)
+    const origin = host.header('origin')
+    // A refused request gets its 403 before anything runs: no operation, no journal entry.
+    let response = refusal(request, (name) => host.header(name), origin)
+    if (!response && cors && request.method === 'OPTIONS') {
+      response = preflightResponse(request, origin)
+    } else if (!response) {
+      host.answerHeaders = cors && origin !== null ? corsHeaders(origin) : undefined
+      // What the dispatch got: the request, or the same with its large body read whole.
+      let sent = request
+      const dispatch = (whole: Request): Promise<Response | undefined> =>
+        mock.dispatch((sent = whole), host)
+      response = largeBodies.takes(request, host)
+        ? await largeBodies.run(request, host, dispatch)
+        : await dispatch(request)
+      if (!response && extra.length > 0) {
+        // msw is loaded only for a user's own handlers: the mock itself never needs it here.
+        const { getResponse } = await import('msw')
+        const own = await getResponse(extra, sent)
+        if (own) response = withAnswerHeaders(own, host.answerHeaders)
+      }
+      response ??= toResponse(notFoundAnswer(), host.answerHeaders)
+      // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
+      // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
+      // cost a full Response.
+      if (response.status === 0) return dropConnection(c.env as Partial<HttpBindings>, request)
+    }
+    log?.(formatLogLine(request, response, performance.now() - started, host.exchange?.ctx))
+    return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
+  })
+  /**
+   * A simulated network fault. On the Node server the client sees the connection drop (the
+   * answer returned is never sent); without a socket (`app.request()`), the call fails, as a
+   * fetch does.
+   */
+  const dropConnection = (env: Partial<HttpBindings> | undefined, request: Request): Response => {
+    const socket = env?.incoming?.socket
+    if (!socket) throw new NetworkFault()
+    socket.destroy()
+    log?.(formatFaultLine(request))
+    return new Response(null, { status: 500 })
+  }
+  app.onError((error, c) => {
+    if (error instanceof NetworkFault) throw error
+    const request = c.req.raw
+    const origin = request.headers.get('origin')
+    const headers =
+      cors && origin !== null && !refusal(request, (name) => request.headers.get(name), origin)
+        ? corsHeaders(origin)
+        : undefined
+    const response = toResponse(internalErrorAnswer(error), headers)
+    log?.(formatLogLine(c.req.raw, response, 0))
+    return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
+  })
+  return app
+}
+
+/**
+ * The reason phrase of a service error is its ErrorCode (`400 ArgumentException`): on the Node
+ * server, a statusMessage set before the head is written is kept. Only errors carry a phrase of
+ * their own; reading one on a 200 would cost a full Response.
+ */
+function withReasonPhrase(env: Partial<HttpBindings> | undefined, response: Response): Response {
+  const outgoing = env?.outgoing
+  if (outgoing && response.status >= 400 && response.statusText) {
+    outgoing.statusMessage = response.statusText
+  }
+  return response
+}

@@ -1,0 +1,199 @@
+import { continuedStream, errorJson } from '../../wire/index.ts'
+import { createBodyBudget, type BodyBudget } from './body-budget.ts'
+import type { NodeRequestHost } from './node-request-host.ts'
+import { createQueue } from './one-at-a-time.ts'
+
+export interface LargeBodiesOptions {
+  /**
+   * How long a large body may take to arrive whole once its reading began, in ms; past it the
+   * request is answered 408. Default 25 s (see `defaultBodyDeadlineMs`).
+   */
+  readonly deadlineMs?: number
+  /** Bytes that large bodies being read or waiting to be answered may hold; default 16 MiB. */
+  readonly budgetBytes?: number
+}
+
+/** Bodies over this many bytes, or of unknown length, are large. */
+export const largeBodyBytes = 64 * 1024
+
+/**
+ * 25 s. The largest body the mock reads whole is 1 MiB (the body limit): from this machine it
+ * arrives in milliseconds, and even at 400 kbit/s (Chrome DevTools' slowest preset, "3G") in
+ * 21 s. It is under the server's 30 s request time-out, so a body that trickles gets this 408
+ * in the ServiceStack shape rather than Node's bare one.
+ */
+export const defaultBodyDeadlineMs = 25_000
+
+/**
+ * 16 MiB: sixteen bodies at the 1 MiB limit, or over two hundred of 70 KB, read side by side;
+ * what they hold beside the mock's own 150 MB or so stays well under the 300 MB target.
+ */
+export const defaultBodyBudgetBytes = 16 * 1024 * 1024
+
+export interface LargeBodies {
+  /**
+   * Whether `run` is for this request: a body over 64 KiB or of unknown length, and not one
+   * declared past the limit (the mock refuses that unread, and a fallback streams it). Any other
+   * request is dispatched at once, as it comes.
+   */
+  takes(request: Request, host: NodeRequestHost): boolean
+  /**
+   * Runs `dispatch` once the request's body is whole, one such request at a time, handing it
+   * the same request with the body read. The body is read within the deadline and the budget;
+   * a late one is answered 408 here, without dispatch.
+   */
+  run(
+    request: Request,
+    host: NodeRequestHost,
+    dispatch: (request: Request) => Promise<Response | undefined>,
+  ): Promise<Response | undefined>
+}
+
+/**
+ * Large request bodies for the Node server. Each is read whole before anything runs, side by
+ * side with the others up to a byte budget, then answered one at a time, in the order they
+ * became whole. Reading in turn (one body at a time) would let a client that trickles its body
+ * hold every other large body back; answering in turn keeps what that was for: reading and
+ * binding a megabyte holds the event loop for tens of milliseconds, and ten such bodies at once
+ * would hold small requests behind all of them (docs/performance.md, "Large bodies under
+ * attack").
+ * @example const large = createLargeBodies({ limitBytes: mock.config.limits.bodyBytes })
+ */
+export function createLargeBodies(
+  options: LargeBodiesOptions & { readonly limitBytes: number; readonly budget?: BodyBudget },
+): LargeBodies {
+  const { limitBytes } = options
+  const deadlineMs = options.deadlineMs ?? defaultBodyDeadlineMs
+  const budget = options.budget ?? createBodyBudget(options.budgetBytes ?? defaultBodyBudgetBytes)
+  const answering = createQueue()
+  return {
+    takes(request, host) {
+      if (request.method === 'GET' || request.method === 'HEAD') return false
+      const length = host.header('content-length')
+      if (length === null) return host.header('transfer-encoding') !== null
+      const declared = Number(length)
+      return declared > largeBodyBytes && declared <= limitBytes
+    },
+    async run(request, host, dispatch) {
+      const length = host.header('content-length')
+      const body = request.body
+      if (body === null) return dispatch(request)
+      const release = await budget.reserve(length === null ? limitBytes : Number(length))
+      try {
+        const read = await readWithin(body, limitBytes, deadlineMs)
+        if (read.kind === 'late') return lateAnswer(host, deadlineMs)
+        if (read.kind === 'broken') return brokenAnswer(host, read.error)
+        if (read.kind === 'over') {
+          // A body of unknown length past the limit: nothing more is held here; the mock
+          // refuses it as it reads, and a fallback streams it on, from its first byte.
+          release()
+          return await dispatch(withBody(request, continuedStream(read)))
+        }
+        const whole = withBody(request, read.bytes)
+        return await answering.run(() => dispatch(whole))
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+type Read =
+  | { readonly kind: 'whole'; readonly bytes: Uint8Array<ArrayBuffer> }
+  | {
+      readonly kind: 'over'
+      readonly chunks: Uint8Array[]
+      readonly reader: ReadableStreamDefaultReader<Uint8Array>
+    }
+  | { readonly kind: 'late' }
+  | { readonly kind: 'broken'; readonly error: unknown }
+
+/**
+ * Reads a body within `limit` bytes and `deadlineMs`. A late body's reader is let go, not
+ * cancelled: on the Node server that would destroy the socket before the 408 is written; the
+ * answer says `Connection: close` instead, and Node closes the socket once it is sent.
+ */
+async function readWithin(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  deadlineMs: number,
+): Promise<Read> {
+  const reader = body.getReader()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<{ late: true }>((resolve) => {
+    timer = setTimeout(() => resolve({ late: true }), deadlineMs)
+  })
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const step = await Promise.race([reader.read(), late])
+      if ('late' in step) {
+        reader.releaseLock()
+        return { kind: 'late' }
+      }
+      if (step.done) break
+      chunks.push(step.value)
+      total += step.value.byteLength
+      if (total > limit) return { kind: 'over', chunks, reader }
+    }
+  } catch (error) {
+    return { kind: 'broken', error }
+  } finally {
+    clearTimeout(timer)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return { kind: 'whole', bytes }
+}
+
+/** The same request with another body: the bytes read, or a stream of them and the rest. */
+function withBody(request: Request, body: Uint8Array<ArrayBuffer> | ReadableStream): Request {
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    ...(body instanceof ReadableStream ? { duplex: 'half' as const } : {}),
+  })
+}
+
+function lateAnswer(host: NodeRequestHost, deadlineMs: number): Response {
+  return errorAnswer(
+    host,
+    408,
+    'RequestTimeout',
+    `Failed to read request: the body did not arrive whole within ${deadlineMs} ms`,
+  )
+}
+
+/** The client went away or its body broke mid-way: a 400, as the mock's own body reader says. */
+function brokenAnswer(host: NodeRequestHost, error: unknown): Response {
+  return errorAnswer(
+    host,
+    400,
+    'SerializationException',
+    `Failed to read request: the body did not arrive whole (${(error as Error)?.message ?? error})`,
+  )
+}
+
+/** In JSON, as the edge's other refusals: no route was read yet. The body is not read on. */
+function errorAnswer(
+  host: NodeRequestHost,
+  status: number,
+  errorCode: string,
+  message: string,
+): Response {
+  return new Response(errorJson(errorCode, message), {
+    status,
+    headers: {
+      ...host.answerHeaders,
+      'Content-Type': 'application/json; charset=utf-8',
+      Connection: 'close',
+    },
+  })
+}

@@ -1,0 +1,94 @@
+import type { FieldType } from '../../model/index.ts'
+import { parseGuid } from '../formats/guid.ts'
+import { parseDate } from '../formats/wcf-date.ts'
+import type { Loose } from './loose.ts'
+import { NumberToken } from './number-token.ts'
+
+// The scalar conversions of the binder (bind-dto.ts): every form ServiceStack.Text reads a
+// scalar in, and nothing else.
+
+const int32 = /^[+-]?\d+$/
+// `decimal.Parse` with NumberStyles.Number, as ServiceStack reads a decimal from text: a sign,
+// thousands separators in the integral part, a fraction, no exponent (issue 18). The integral
+// part and the fraction never compete for the same digits (no quadratic backtracking).
+const decimal = /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)$/
+/** .NET's `decimal.MaxValue` (79228162514264337593543950335) as the nearest double. */
+const decimalMax = 7.922816251426434e28
+
+/** What a value that does not convert gives: the binder drops it and reports it. */
+export const unbound = Symbol('unbound')
+
+/** A scalar field's value from its input, or `unbound`. */
+export function scalarValue(type: FieldType, input: Loose): unknown {
+  switch (type.kind) {
+    case 'int': {
+      // `1.0` and `1e2` are refused, not rounded: Int32's parser takes digits only.
+      if (input instanceof NumberToken) return unbound
+      const n = typeof input === 'string' && int32.test(input.trim()) ? Number(input) : input
+      if (typeof n === 'number' && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647)
+        return n
+      return unbound
+    }
+    case 'decimal':
+      return decimalValue(input)
+    case 'bool': {
+      if (typeof input === 'boolean') return input
+      const text = (input instanceof NumberToken ? input.text : String(input)).trim().toLowerCase()
+      if (text === 'true' || text === '1') return true
+      if (text === 'false' || text === '0') return false
+      return unbound
+    }
+    case 'date': {
+      const date = typeof input === 'string' ? parseDate(input) : undefined
+      return date ?? unbound
+    }
+    case 'guid': {
+      const guid = typeof input === 'string' ? parseGuid(input) : undefined
+      return guid ?? unbound
+    }
+    case 'enum': {
+      if (typeof input === 'string') {
+        const text = input.trim()
+        const lower = text.toLowerCase()
+        const byName = type.values.find((name) => name.toLowerCase() === lower)
+        if (byName) return byName
+        if (int32.test(text)) return type.values[Number(text)] ?? unbound
+      }
+      if (typeof input === 'number') return type.values[input] ?? unbound
+      return unbound
+    }
+    default:
+      return unbound
+  }
+}
+
+/**
+ * A decimal as ServiceStack reads it: from a JSON number without an exponent, or from text as
+ * `decimal.Parse` reads it (a sign, thousands separators, a fraction); within .NET decimal's
+ * range. Where its text says more than a double keeps (`4.50`, 20 digits), the text is the
+ * value (model `Decimal`), so that it is answered as sent.
+ */
+function decimalValue(input: Loose): unknown {
+  let text: string
+  if (input instanceof NumberToken) {
+    if (/[eE]/.test(input.text)) return unbound
+    text = input.text
+  } else if (typeof input === 'string' && decimal.test(input.trim())) {
+    text = input.trim().replaceAll(',', '').replace(/^\+/, '')
+  } else if (typeof input === 'number') {
+    return Number.isFinite(input) && Math.abs(input) <= decimalMax ? input : unbound
+  } else return unbound
+  const value = Number(text)
+  if (!Number.isFinite(value) || Math.abs(value) > decimalMax) return unbound
+  const exact = exactDecimal(text)
+  return exact === String(value) ? value : exact
+}
+
+/** The text of a decimal as .NET writes it back: no leading zeros, no bare point. */
+function exactDecimal(text: string): string {
+  const negative = text.startsWith('-')
+  let [whole = '', fraction] = (negative ? text.slice(1) : text).split('.')
+  whole = whole.replace(/^0+(?=\d)/, '') || '0'
+  const body = fraction === undefined || fraction === '' ? whole : `${whole}.${fraction}`
+  return negative ? `-${body}` : body
+}

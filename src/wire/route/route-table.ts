@@ -1,0 +1,166 @@
+import { isFormat, type Format } from '../formats/format.ts'
+
+/** What a route table needs of an operation: its verb, its route, its request DTO's name. */
+export interface Routable {
+  readonly method: string
+  /** The route below the base path; `{name}` segments are path variables. */
+  readonly route: string
+  readonly requestDto: { readonly name: string }
+}
+
+export interface RouteTable<T extends Routable> {
+  readonly routes: readonly CompiledRoute<T>[]
+  /** Operations by request DTO name, lower-case: the pre-defined routes' lookup. */
+  readonly byDtoName: ReadonlyMap<string, T>
+}
+
+interface CompiledRoute<T> {
+  readonly operation: T
+  /** Literal segments as declared; null where a path variable stands. */
+  readonly literals: readonly (string | null)[]
+  /** The same, lowercased: literals match case-insensitively. */
+  readonly lowered: readonly (string | null)[]
+  readonly names: readonly (string | null)[]
+}
+
+/** A path below the base path, matched to an operation. */
+export interface RouteMatch<T> {
+  readonly operation: T
+  readonly params: Record<string, string>
+  /** A recognised format extension stripped from the last segment (`.csv`), or null. */
+  readonly extension: Format | null
+  /** The first segment (`json` in `/json/reply/X`): the negotiation's pre-defined route check. */
+  readonly firstSegment: string
+  /** On a pre-defined route (`/json/reply/X`), its format: the body is read in it. */
+  readonly predefinedFormat: Format | null
+  /** The verb the request stands for (`X-HTTP-Method-Override` applied). */
+  readonly method: string
+}
+
+export function compileRoutes<T extends Routable>(operations: readonly T[]): RouteTable<T> {
+  return {
+    routes: operations.map((operation) => {
+      const parts = operation.route.split('/').filter(Boolean)
+      const literals = parts.map((part) => (part.startsWith('{') ? null : part))
+      return {
+        operation,
+        literals,
+        lowered: literals.map((part) => part?.toLowerCase() ?? null),
+        names: parts.map((part) => (part.startsWith('{') ? part.slice(1, -1) : null)),
+      }
+    }),
+    byDtoName: new Map(operations.map((op) => [op.requestDto.name.toLowerCase(), op])),
+  }
+}
+
+/**
+ * Routes a path below the base path as the real host does (servicestack-wire.md section 3.1):
+ * literals case-insensitive, empty segments ignored, a format extension stripped, the
+ * pre-defined `/{format}/reply/{Dto}` routes (any verb: the caller decides), verb-specific
+ * matches elsewhere (a known path with another verb is a 404, not a 405). Undefined: no route.
+ */
+export function matchRoute<T extends Routable>(
+  table: RouteTable<T>,
+  method: string,
+  rest: string,
+): RouteMatch<T> | undefined {
+  const segments = splitSegments(rest)
+  const firstSegment = segments[0]
+  if (firstSegment === undefined) return undefined
+  // On a pre-defined route an extension is part of the operation's name, not a format.
+  const predefined = matchPredefined(segments)
+  if (predefined) {
+    const operation = table.byDtoName.get(predefined.dtoName.toLowerCase())
+    if (!operation) return undefined
+    const predefinedFormat = predefined.format
+    return { operation, params: {}, extension: null, firstSegment, predefinedFormat, method }
+  }
+  const extension = stripExtension(segments)
+  for (const route of table.routes) {
+    if (route.operation.method !== method) continue
+    const params = matchSegments(route, segments)
+    if (params) {
+      const { operation } = route
+      return { operation, params, extension, firstSegment, predefinedFormat: null, method }
+    }
+  }
+  return undefined
+}
+
+/**
+ * Whether some verb reaches an operation at this path (a pre-defined route naming one, or an
+ * operation's route): only there can `X-HTTP-Method-Override` change the answer.
+ */
+export function hasRoute<T extends Routable>(table: RouteTable<T>, rest: string): boolean {
+  const segments = splitSegments(rest)
+  if (segments.length === 0) return false
+  const predefined = matchPredefined(segments)
+  if (predefined) return table.byDtoName.has(predefined.dtoName.toLowerCase())
+  stripExtension(segments)
+  return table.routes.some((route) => matchSegments(route, segments) !== undefined)
+}
+
+/**
+ * The non-empty segments, percent-decoded where they hold an escape. A loop of `indexOf`, as
+ * `String.prototype.split` costs more per request (docs/performance.md, "Routing").
+ */
+export function splitSegments(rest: string): string[] {
+  const segments: string[] = []
+  for (let start = 0; start <= rest.length;) {
+    const slash = rest.indexOf('/', start)
+    const end = slash < 0 ? rest.length : slash
+    if (end > start) {
+      const part = rest.slice(start, end)
+      segments.push(part.includes('%') ? decodeSegment(part) : part)
+    }
+    start = end + 1
+  }
+  return segments
+}
+
+/** Case-sensitive, as the real host's dictionary lookup: `.CSV` is not stripped. */
+function stripExtension(segments: string[]): Format | null {
+  const last = segments[segments.length - 1] as string
+  const dot = last.lastIndexOf('.')
+  const extension = dot < 0 ? '' : last.slice(dot + 1)
+  if (!isFormat(extension)) return null
+  segments[segments.length - 1] = last.slice(0, dot)
+  return extension
+}
+
+export function matchPredefined(
+  segments: readonly string[],
+): { format: Format; dtoName: string } | undefined {
+  if (segments.length !== 3) return undefined
+  const [format, kind, dtoName] = segments as [string, string, string]
+  const lowerFormat = format.toLowerCase()
+  const lowerKind = kind.toLowerCase()
+  if (!isFormat(lowerFormat) || (lowerKind !== 'reply' && lowerKind !== 'oneway')) return undefined
+  return { format: lowerFormat, dtoName }
+}
+
+function matchSegments<T>(
+  route: CompiledRoute<T>,
+  segments: readonly string[],
+): Record<string, string> | undefined {
+  if (route.lowered.length !== segments.length) return undefined
+  const params: Record<string, string> = {}
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string
+    const name = route.names[i]
+    if (name) params[name] = segment
+    // As declared first: lower-casing makes a new string, which most requests never need.
+    else if (segment !== route.literals[i] && segment.toLowerCase() !== route.lowered[i]) {
+      return undefined
+    }
+  }
+  return params
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
