@@ -1,2 +1,2 @@
-export { createApp, type AppOptions } from './server/app.ts'
+export { createApp, type AppEnv, type AppOptions } from './server/app.ts'
 export { createServer, type RunningServer, type ServerOptions } from './server/server.ts'

@@ -30,25 +30,32 @@ export interface ContextSource {
   readonly negotiations: NegotiationMemo
 }
 
+/** What a context is made of: the request, where it was routed, and the state it works on. */
+export interface ContextInput {
+  readonly request: Request
+  readonly host: RequestHost
+  readonly target: SplitUrl
+  readonly route: RouteFacts
+  /** The request DTO's name: the CSV file name and the HTML page's title. */
+  readonly operationName: string
+  readonly session: string | null
+  readonly store: Store
+  /** The body, when something read it before the context was made. */
+  readonly body?: RequestBody | undefined
+}
+
 /** The context an operation (or an error answer) is written with. */
 export function contextOf(
-  request: Request,
-  host: RequestHost,
-  { path, query }: SplitUrl,
-  route: RouteFacts,
-  operationName: string,
-  session: string | null,
-  store: Store,
+  input: ContextInput,
   { config, negotiations }: ContextSource,
-  /** The body, when something read it before the context was made. */
-  body?: RequestBody,
 ): RequestContext {
+  const { request, host, target, route } = input
   const contentType = host.header('content-type')
   const negotiated = negotiate(
     {
       accept: host.header('accept'),
       contentType,
-      query,
+      query: target.query,
       extension: route.extension,
       firstSegment: route.firstSegment,
       defaultFormat: config.defaultFormat,
@@ -58,16 +65,16 @@ export function contextOf(
   return {
     request,
     host,
-    session,
-    store,
+    session: input.session,
+    store: input.store,
     config,
-    path,
-    query,
+    path: target.path,
+    query: target.query,
     contentType,
-    body: body ?? requestBody(request, host, config),
+    body: input.body ?? requestBody(request, host, config),
     negotiated,
-    writeOptions: parseJsConfig(query.get('jsconfig')),
-    operationName,
+    writeOptions: parseJsConfig(target.query.get('jsconfig')),
+    operationName: input.operationName,
     bodyFormat: route.predefinedFormat,
     params: route.params,
     now: config.clock(),

@@ -3,26 +3,35 @@ import { toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
 import type { MockConfig } from './config.ts'
 import type { Operation } from './define-operation.ts'
 import { errorResponse, internalErrorAnswer } from './answer/errors.ts'
-import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
+import type {
+  Answered,
+  Exchange,
+  Interception,
+  RequestContext,
+  RequestHost,
+} from './request-context.ts'
 import { contextOf, noRoute, requestBody, type ContextSource } from './context-of.ts'
 import { requestMethod } from './route/method-override.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
-import type { Surface } from './surface.ts'
+import type { Surface, SurfacePage } from './surface.ts'
 import { runOperation } from './run-operation.ts'
 import { createFallBack, type Fallback } from './fallback.ts'
 import type { NegotiationMemo } from './answer/negotiate.ts'
 import { fetchHost } from './fetch-host.ts'
-import { compileRoutes, hasRoute, matchRoute } from './route/route-table.ts'
+import { compileRoutes, hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { ServiceError } from './answer/service-error.ts'
 import { readSessionId } from './route/session-selector.ts'
-import { splitUrl } from './route/split-url.ts'
+import { splitUrl, type SplitUrl } from './route/split-url.ts'
 
 /**
  * Answers a request, or `undefined` when no route of the mock matches it, so another handler
  * may take it; a caller with none answers the real host's plain `404`.
  */
 export type Dispatch = (request: Request, host?: RequestHost) => Promise<Response | undefined>
+
+/** The dispatch with what it recorded: the Node server's request log reads the exchange. */
+export type Answerer = (request: Request, host?: RequestHost) => Promise<Answered | undefined>
 
 /** A route of the mock's own (`/__mock/...`): a plain request-to-response function. */
 export type ControlResolver = (
@@ -31,7 +40,7 @@ export type ControlResolver = (
   host: RequestHost,
 ) => Promise<Response | undefined>
 
-export type { Interception } from './request-context.ts'
+export type { Answered, Interception } from './request-context.ts'
 
 /** What runs around every answer, kept out of the dispatch: latency, faults, the journal. */
 export interface DispatchHooks {
@@ -59,140 +68,173 @@ export interface DispatchOptions {
 /** Where the mock's own routes live, beside the service. */
 export const controlPath = '/__mock'
 
+/** One request as the dispatch sees it, made once: what every step below reads. */
+interface Incoming {
+  readonly request: Request
+  readonly host: RequestHost
+  readonly target: SplitUrl
+  /** When it arrived, in epoch ms, and `performance.now()` then. */
+  readonly startedAt: number
+  readonly started: number
+}
+
+/** A request under the base path, once routing has looked at it. */
+interface ServiceCall extends Incoming {
+  /** The path below the base path. */
+  readonly rest: string
+  /** The session it names, or the 400 a bad selector gets (then it works on the shared state). */
+  readonly selected: string | null | ServiceError
+  readonly session: string | null
+  /** The body's one reader, made on first use and shared by all that read it. */
+  readonly bodyReader: () => RequestBody
+  /** The reader if something made it already (the method override), else undefined. */
+  readonly bodyIfMade: () => RequestBody | undefined
+}
+
 /**
- * The one entry point of every runtime (msw handlers, the Hono app, tests): routes a request
- * under the base path to its operation, the control routes under `/__mock`, what no operation
- * takes to the fallbacks, and never lets an exception out.
+ * The one entry point of every runtime (msw handlers, the Hono app, tests): the operations and
+ * ServiceStack's pages under the base path, the control routes under `/__mock`, and what none
+ * of them takes to the fallbacks. It never lets an exception out. Each kind of answer is one
+ * function below; this reads as their table of contents.
  */
 export function createDispatch(options: DispatchOptions): Dispatch {
+  const answer = createAnswerer(options)
+  return async (request, host) => (await answer(request, host))?.response
+}
+
+/** The dispatch, with the exchange of each answer handed back (see `Answered`). */
+export function createAnswerer(options: DispatchOptions): Answerer {
   const { config, hooks, storeFor } = options
   const fallbacks = options.fallbacks ?? []
   const passthrough = options.passthrough ?? new Set<string>()
   const table = compileRoutes(options.operations)
   const basePrefix = `${config.basePath.toLowerCase()}/`
   const basePrefixAsConfigured = `${config.basePath}/`
-  const negotiations: NegotiationMemo = new Map()
-  const source: ContextSource = { config, negotiations }
+  const source: ContextSource = { config, negotiations: new Map() as NegotiationMemo }
   const fallBack = createFallBack({
     fallbacks,
     hooks,
     // The session's store, as for an operation: its fault rules and latency apply.
-    context: ({ request, host, target, session, body }) =>
+    context: (falling) =>
       contextOf(
-        request,
-        host,
-        target,
-        noRoute,
-        'ErrorResponse',
-        session,
-        storeFor(session),
+        {
+          ...falling,
+          route: noRoute,
+          operationName: 'ErrorResponse',
+          store: storeFor(falling.session),
+        },
         source,
-        body,
       ),
   })
+
+  /** A request under the base path: an operation, a page, a fallback, or the host's 404. */
+  const answerService = async (incoming: Incoming): Promise<Answered | undefined> => {
+    const { request, host, target } = incoming
+    const rest = target.path.slice(basePrefix.length)
+    let made: RequestBody | undefined
+    // A body read before the route is known keeps its bytes if a fallback may forward them.
+    const body = (): RequestBody =>
+      (made ??= requestBody(request, host, config, fallbacks.length > 0))
+    // A form's override can change the answer only where some verb reaches an operation:
+    // elsewhere the form stays unread, and streams on to a fallback.
+    const form = (): RequestBody | undefined => (hasRoute(table, rest) ? body() : undefined)
+    const verb = requestMethod(request, host, target.query, form)
+    const match = matchRoute(table, typeof verb === 'string' ? verb : await verb, rest)
+    const selected = readSessionId(host, target.query, host.session)
+    const session = selected instanceof ServiceError ? null : selected
+    const call: ServiceCall = {
+      ...incoming,
+      rest,
+      selected,
+      session,
+      bodyReader: body,
+      bodyIfMade: () => made,
+    }
+    if (match && !passthrough.has(match.operation.requestDto.name))
+      return answerOperation(call, match)
+    const page = match ? undefined : options.surface?.(rest)
+    if (page) return answerPage(call, page)
+    const fallen = await fallBack({ ...call, body: body() })
+    if (fallen) return fallen
+    return match ? answerOperation(call, match) : answerUnmatched(call)
+  }
+
+  /** An operation: latency and faults first, then its resolver; one exchange recorded. */
+  const answerOperation = async (
+    call: ServiceCall,
+    match: RouteMatch<Operation>,
+  ): Promise<Answered> => {
+    const name = match.operation.requestDto.name
+    const store = storeFor(call.session)
+    const ctx = contextOf(
+      { ...call, route: match, operationName: name, store, body: call.bodyIfMade() },
+      source,
+    )
+    let answer: Answer | null
+    let intercepted: Interception | undefined
+    if (call.selected instanceof ServiceError) {
+      answer = errorResponse(ctx, call.selected)
+    } else {
+      // Nothing asked for is no promise: no extra turn of the microtask queue per request.
+      const pending = hooks.before(ctx)
+      intercepted = pending && (await pending)
+      answer =
+        intercepted?.answer !== undefined ? intercepted.answer : await runOperation(ctx, match)
+    }
+    const exchange = exchangeOf({ incoming: call, ctx, session: call.session, answer, intercepted })
+    const response =
+      answer === null ? Response.error() : toResponse(answer, call.host.answerHeaders)
+    hooks.after(exchange)
+    return { response, exchange }
+  }
+
+  /** One of ServiceStack's own pages (native types, metadata). */
+  const answerPage = async (call: ServiceCall, page: SurfacePage): Promise<Answered> => {
+    const { route, name } = page
+    const store = storeFor(call.session)
+    const ctx = contextOf({ ...call, route, operationName: name, store, body: undefined }, source)
+    const answer = await page.answer(ctx)
+    const exchange = exchangeOf({ incoming: call, ctx, session: call.session, answer })
+    hooks.after(exchange)
+    return { response: toResponse(answer, call.host.answerHeaders), exchange }
+  }
+
+  /** What nothing took: the real host's answers to such a path (a 405, a warned 404, the 404). */
+  const answerUnmatched = (call: ServiceCall): Answered | undefined => {
+    const store = storeFor(call.session)
+    const { answer, respond } = unmatchedAnswer(table, call.rest, config.basePath, (route, name) =>
+      contextOf({ ...call, route, operationName: name, store, body: call.bodyIfMade() }, source),
+    )
+    const exchange = exchangeOf({ incoming: call, ctx: null, session: call.session, answer })
+    hooks.after(exchange)
+    return respond ? { response: toResponse(answer, call.host.answerHeaders), exchange } : undefined
+  }
+
+  /** The mock's own routes under `/__mock`: not journaled. */
+  const answerControl = async ({ request, host }: Incoming): Promise<Answered | undefined> => {
+    const response = await options.control(request, new URL(request.url), host)
+    return response && { response: withAnswerHeaders(response, host.answerHeaders), exchange: null }
+  }
+
+  /** A path outside the base path and `/__mock`: only a fallback (the proxy) may take it. */
+  const answerOutside = (incoming: Incoming): Promise<Answered | undefined> => {
+    const { request, host, target } = incoming
+    const selected = readSessionId(host, target.query, host.session)
+    const session = selected instanceof ServiceError ? null : selected
+    return fallBack({ ...incoming, session, body: requestBody(request, host, config, true) })
+  }
 
   return async (request, host = fetchHost(request)) => {
     try {
       const target = splitUrl(request.url)
       const { path } = target
-      const startedAt = Date.now()
-      const started = performance.now()
+      const incoming = { request, host, target, startedAt: Date.now(), started: performance.now() }
       // Clients almost always write the base path as configured: matched without lower-casing.
-      if (path.startsWith(basePrefixAsConfigured) || path.toLowerCase().startsWith(basePrefix)) {
-        const rest = path.slice(basePrefix.length)
-        let body: RequestBody | undefined
-        // A body read before the route is known keeps its bytes if a fallback may forward them.
-        const bodyOf = (): RequestBody =>
-          (body ??= requestBody(request, host, config, fallbacks.length > 0))
-        // A form's override can change the answer only where some verb reaches an operation:
-        // elsewhere the form stays unread, and streams on to a fallback.
-        const form = (): RequestBody | undefined => (hasRoute(table, rest) ? bodyOf() : undefined)
-        const verb = requestMethod(request, host, target.query, form)
-        const match = matchRoute(table, typeof verb === 'string' ? verb : await verb, rest)
-        const selected = readSessionId(host, target.query, host.session)
-        const session = selected instanceof ServiceError ? null : selected
-        const page = match ? undefined : options.surface?.(rest)
-        if (page) {
-          const { route, name } = page
-          const ctx = contextOf(
-            request,
-            host,
-            target,
-            route,
-            name,
-            session,
-            storeFor(session),
-            source,
-          )
-          const answer = await page.answer(ctx)
-          hooks.after(exchangeOf(request, host, ctx, session, answer, startedAt, started))
-          return toResponse(answer, host.answerHeaders)
-        }
-        if (!match || passthrough.has(match.operation.requestDto.name)) {
-          const fallen = await fallBack({
-            request,
-            host,
-            target,
-            session,
-            body: bodyOf(),
-            startedAt,
-            started,
-          })
-          if (fallen) return fallen
-        }
-        if (!match) {
-          const store = storeFor(session)
-          const { answer, respond } = unmatchedAnswer(table, rest, config.basePath, (route, name) =>
-            contextOf(request, host, target, route, name, session, store, source, body),
-          )
-          hooks.after(exchangeOf(request, host, null, session, answer, startedAt, started))
-          return respond ? toResponse(answer, host.answerHeaders) : undefined
-        }
-        const name = match.operation.requestDto.name
-        const store = storeFor(session)
-        const ctx = contextOf(request, host, target, match, name, session, store, source, body)
-        let answer: Answer | null
-        let intercepted: Interception | undefined
-        if (selected instanceof ServiceError) {
-          answer = errorResponse(ctx, selected)
-        } else {
-          // Nothing asked for is no promise: no extra turn of the microtask queue per request.
-          const pending = hooks.before(ctx)
-          intercepted = pending && (await pending)
-          answer =
-            intercepted?.answer !== undefined ? intercepted.answer : await runOperation(ctx, match)
-        }
-        const exchange = exchangeOf(
-          request,
-          host,
-          ctx,
-          session,
-          answer,
-          startedAt,
-          started,
-          intercepted,
-        )
-        const response = answer === null ? Response.error() : toResponse(answer, host.answerHeaders)
-        hooks.after(exchange)
-        host.answered?.(exchange)
-        return response
-      }
-      if (path === controlPath || path.startsWith(`${controlPath}/`)) {
-        const response = await options.control(request, new URL(request.url), host)
-        return response && withAnswerHeaders(response, host.answerHeaders)
-      }
-      if (fallbacks.length === 0) return undefined
-      const selected = readSessionId(host, target.query, host.session)
-      const session = selected instanceof ServiceError ? null : selected
-      return await fallBack({
-        request,
-        host,
-        target,
-        session,
-        body: requestBody(request, host, config, true),
-        startedAt,
-        started,
-      })
+      if (path.startsWith(basePrefixAsConfigured) || path.toLowerCase().startsWith(basePrefix))
+        return await answerService(incoming)
+      if (path === controlPath || path.startsWith(`${controlPath}/`))
+        return await answerControl(incoming)
+      return fallbacks.length === 0 ? undefined : await answerOutside(incoming)
     } catch (error) {
       console.error(
         'restapi-mock: unexpected error while answering',
@@ -200,31 +242,34 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         request.url,
         error,
       )
-      return toResponse(internalErrorAnswer(error), host.answerHeaders)
+      return {
+        response: toResponse(internalErrorAnswer(error), host.answerHeaders),
+        exchange: null,
+      }
     }
   }
 }
 
+/** What an exchange is made of: the request, its context and answer, and what intercepted it. */
+interface ExchangeInput {
+  readonly incoming: Incoming
+  readonly ctx: RequestContext | null
+  readonly session: string | null
+  readonly answer: Answer | null
+  readonly intercepted?: Interception | undefined
+}
+
 /** An exchange answered by the operations (source `mock`): one object, made once. */
-function exchangeOf(
-  request: Request,
-  host: RequestHost,
-  ctx: RequestContext | null,
-  session: string | null,
-  answer: Answer | null,
-  startedAt: number,
-  started: number,
-  intercepted?: Interception,
-): Exchange {
+function exchangeOf({ incoming, ctx, session, answer, intercepted }: ExchangeInput): Exchange {
   return {
-    request,
-    host,
+    request: incoming.request,
+    host: incoming.host,
     ctx,
     session,
     source: 'mock',
     answer,
-    startedAt,
-    durationMs: performance.now() - started,
+    startedAt: incoming.startedAt,
+    durationMs: performance.now() - incoming.started,
     delayMs: intercepted?.delayMs ?? 0,
     fault: intercepted?.fault ?? (answer === null ? 'network' : null),
   }

@@ -2,6 +2,7 @@ import { toResponse, type Answer } from './answer/answer.ts'
 import { errorResponse } from './answer/errors.ts'
 import { DecodeError } from './request/decode-error.ts'
 import type {
+  Answered,
   AnswerSource,
   Exchange,
   Interception,
@@ -68,7 +69,7 @@ export interface FallingRequest {
 }
 
 /** The first fallback's answer to a request, recorded; undefined when none has one. */
-export type FallBack = (falling: FallingRequest) => Promise<Response | undefined>
+export type FallBack = (falling: FallingRequest) => Promise<Answered | undefined>
 
 export interface FallBackOptions {
   /** Tried in order. */
@@ -96,26 +97,28 @@ export function createFallBack({ fallbacks, hooks, context }: FallBackOptions): 
     // Nothing asked for is no promise: no extra turn of the microtask queue per request.
     const pending = hooks.before(ctx)
     const intercepted = pending && (await pending)
-    const record = (exchange: Exchange): void => {
+    const record = (exchange: Exchange, response: Response): Answered => {
       hooks.after(exchange)
-      host.answered?.(exchange)
+      return { response, exchange }
     }
     if (intercepted?.answer !== undefined) {
       const { answer, delayMs, fault } = intercepted
       const durationMs = performance.now() - started
-      record({
-        request,
-        host,
-        ctx,
-        session,
-        source: 'mock',
-        answer,
-        startedAt,
-        durationMs,
-        delayMs,
-        fault,
-      })
-      return answer === null ? Response.error() : toResponse(answer, host.answerHeaders)
+      return record(
+        {
+          request,
+          host,
+          ctx,
+          session,
+          source: 'mock',
+          answer,
+          startedAt,
+          durationMs,
+          delayMs,
+          fault,
+        },
+        answer === null ? Response.error() : toResponse(answer, host.answerHeaders),
+      )
     }
     for (const fallback of fallbacks) {
       const result = await fallback.answer(request, host, body).catch(bodyError)
@@ -129,19 +132,21 @@ export function createFallBack({ fallbacks, hooks, context }: FallBackOptions): 
         // The body streams on to the client: the journal keeps the status and headers only.
         ;[answer, response] = answered(result, host.answerHeaders)
       }
-      record({
-        request,
-        host,
-        ctx: null,
-        session,
-        source: fallback.source,
-        answer,
-        startedAt,
-        durationMs: performance.now() - started,
-        delayMs: intercepted?.delayMs ?? 0,
-        fault: intercepted?.fault ?? null,
-      })
-      return response
+      return record(
+        {
+          request,
+          host,
+          ctx: null,
+          session,
+          source: fallback.source,
+          answer,
+          startedAt,
+          durationMs: performance.now() - started,
+          delayMs: intercepted?.delayMs ?? 0,
+          fault: intercepted?.fault ?? null,
+        },
+        response,
+      )
     }
     return undefined
   }

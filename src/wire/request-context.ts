@@ -63,8 +63,6 @@ export interface RequestHost {
   readonly clientAddress?: string
   /** The session of a request that names none (the msw handlers' `session` option). */
   readonly session?: string | null
-  /** Told of each request the mock answered under its base path (the Node server's log). */
-  answered?(exchange: Exchange): void
 }
 
 /** What a simulated fault or added latency made of a request before its operation or a fallback ran. */
@@ -97,4 +95,11 @@ export interface Exchange {
   readonly delayMs: number
   /** The fault applied: `code=503 (Prefer)`, `network (rule 2)`, `aborted`, or null. */
   readonly fault: string | null
+}
+
+/** A request answered: the Response, and the exchange the journal recorded (null for none). */
+export interface Answered {
+  readonly response: Response
+  /** What the operations, a page or a fallback made of it; null for a control route. */
+  readonly exchange: Exchange | null
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBodyBudget } from '../../src/node/server/body-budget.ts'
-import { createLargeBodies } from '../../src/node/server/large-bodies.ts'
+import { createLargeBodies, type LargeBodies } from '../../src/node/server/large-bodies.ts'
 import { NodeRequestHost } from '../../src/node/server/node-request-host.ts'
 
 // Issue 26, point 9: large bodies are read side by side within a byte budget and a deadline,
@@ -56,7 +56,20 @@ function fedBody(length: number, headers: Record<string, string> = {}): FedBody 
 }
 
 function hostOf(request: Request): NodeRequestHost {
-  return new NodeRequestHost(request, undefined)
+  return new NodeRequestHost({ request })
+}
+
+/** `run` with a dispatch that answers a plain Response, and its Response back. */
+async function runOn(
+  large: LargeBodies,
+  request: Request,
+  dispatch: (sent: Request) => Promise<Response>,
+): Promise<Response | undefined> {
+  const answered = await large.run(request, hostOf(request), async (sent) => ({
+    response: await dispatch(sent),
+    exchange: null,
+  }))
+  return answered?.response
 }
 
 describe('createLargeBodies', () => {
@@ -68,18 +81,16 @@ describe('createLargeBodies', () => {
     const sizes: number[] = []
     const answered = bodies.map(() => false)
     const runs = bodies.map((body, i) =>
-      large
-        .run(body.request, hostOf(body.request), async (sent) => {
-          dispatching++
-          mostDispatching = Math.max(mostDispatching, dispatching)
-          sizes.push((await sent.arrayBuffer()).byteLength)
-          await settle()
-          dispatching--
-          return new Response('ok')
-        })
-        .finally(() => {
-          answered[i] = true
-        }),
+      runOn(large, body.request, async (sent) => {
+        dispatching++
+        mostDispatching = Math.max(mostDispatching, dispatching)
+        sizes.push((await sent.arrayBuffer()).byteLength)
+        await settle()
+        dispatching--
+        return new Response('ok')
+      }).finally(() => {
+        answered[i] = true
+      }),
     )
     // Bodies begun and not yet answered: what is held in memory.
     const held = (): number => bodies.filter((body, i) => body.started() && !answered[i]).length
@@ -107,7 +118,7 @@ describe('createLargeBodies', () => {
       dispatched++
       return new Response('ok')
     }
-    const response = await large.run(late.request, hostOf(late.request), dispatch)
+    const response = await runOn(large, late.request, dispatch)
     expect(response?.status).toBe(408)
     expect(response?.headers.get('connection')).toBe('close')
     expect(await response?.json()).toEqual({
@@ -120,7 +131,7 @@ describe('createLargeBodies', () => {
     expect(dispatched).toBe(0)
     // The budget holds exactly one such body: the next one is read, so the first let go.
     const next = fedBody(100_000)
-    const running = large.run(next.request, hostOf(next.request), dispatch)
+    const running = runOn(large, next.request, dispatch)
     await settle()
     expect(next.started()).toBe(true)
     next.finish()
@@ -162,7 +173,7 @@ describe('createLargeBodies', () => {
     } as RequestInit)
     let heldWhileDispatched = -1
     expect(large.takes(request, hostOf(request))).toBe(true)
-    const response = await large.run(request, hostOf(request), async (sent) => {
+    const response = await runOn(large, request, async (sent) => {
       heldWhileDispatched = budget.held()
       const bytes = new Uint8Array(await sent.arrayBuffer())
       return new Response(String(bytes.length))

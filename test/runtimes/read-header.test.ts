@@ -41,7 +41,7 @@ describe('readRawHeader', () => {
 
   it("reads the request's Headers when the host has no raw list (app.request())", () => {
     const request = new Request('http://localhost/', { headers: { Prefer: 'code=503' } })
-    const host = new NodeRequestHost(request, undefined)
+    const host = new NodeRequestHost({ request })
     expect(host.header('prefer')).toBe('code=503')
     expect(host.header('origin')).toBeNull()
     expect(host.headerList()).toEqual(['prefer', 'code=503'])

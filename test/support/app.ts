@@ -3,6 +3,7 @@ import {
   createApp,
   createMock,
   createStore,
+  type AppEnv,
   type AppOptions,
   type Mock,
   type Store,
@@ -13,7 +14,7 @@ export const now = new Date('2026-03-01T12:00:00Z')
 export const nowMs = now.getTime()
 
 export interface TestApp {
-  readonly app: Hono
+  readonly app: Hono<AppEnv>
   readonly mock: Mock
   readonly store: Store
 }

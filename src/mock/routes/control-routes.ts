@@ -83,20 +83,31 @@ export function createControl(deps: ControlDeps): ControlResolver {
       response = snapshotRoute(method, name, session, deps.maxSnapshots)
     } else if (section === 'journal' || section === 'journal.har') {
       response = journalRoute(route, url, deps.state.journal, session, deps.version)
-    } else response = await stateRoute(route, name, request, url, session, deps)
+    } else response = await stateRoute({ route, name, request, url, session, deps })
     return withSessionWarning(session, response ?? notFound())
   }
 }
 
+/** One request to a control route of a state, as the control resolver read it. */
+interface StateRequest {
+  /** `METHOD /section[/:name]`: what the routes below are written as. */
+  readonly route: string
+  readonly name: string | undefined
+  readonly request: Request
+  readonly url: URL
+  readonly session: Session
+  readonly deps: ControlDeps
+}
+
 /** The routes of one state's data, scenario and rules. */
-async function stateRoute(
-  route: string,
-  name: string | undefined,
-  request: Request,
-  url: URL,
-  session: Session,
-  deps: ControlDeps,
-): Promise<Response | undefined> {
+async function stateRoute({
+  route,
+  name,
+  request,
+  url,
+  session,
+  deps,
+}: StateRequest): Promise<Response | undefined> {
   const { store, rules } = session
   switch (route) {
     case 'GET /state': {

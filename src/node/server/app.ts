@@ -1,9 +1,13 @@
 import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { RequestHandler } from 'msw'
-import { createMock, type Mock, type MockOptions } from '../../mock/index.ts'
+import { createMock } from '../../../handlers/create-mock.ts'
+import type { Mock, MockOptions } from '../../mock/index.ts'
 import type { Store } from '../../store/index.ts'
 import {
+  type Answered,
+  type Exchange,
+  type HeaderName,
   internalErrorAnswer,
   notFoundAnswer,
   toResponse,
@@ -16,6 +20,7 @@ import { createStore } from '../../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
 import { NodeRequestHost } from './node-request-host.ts'
+import { readRawHeader } from './read-raw-header.ts'
 import { createProxy, defaultProxyTimeoutMs, type ProxyOptions } from '../proxy/proxy.ts'
 import type { AllowedOrigins } from './origin-check.ts'
 import { formatFaultLine, formatLogLine } from './request-log.ts'
@@ -60,6 +65,9 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
   largeBodies?: LargeBodiesOptions
 }
 
+/** What Hono hands the app on the Node server: Node's request and response (none in `app.request()`). */
+export type AppEnv = { Bindings: Partial<HttpBindings> }
+
 /** The mock an app or a server serves: the one given, or one built from the options. */
 export function mockOf(options: Omit<AppOptions, 'log'>): Mock {
   if (options.mock) return options.mock
@@ -80,7 +88,7 @@ export function mockOf(options: Omit<AppOptions, 'log'>): Mock {
  * msw's `getResponse`. One route and no middleware: each layer costs on every request.
  * @example const res = await createApp().request('/RestApi/ab-testing', { method: 'PUT' })
  */
-export function createApp(options: AppOptions = {}): Hono {
+export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const mock = mockOf(options)
   const extra = options.handlers ? [...options.handlers] : []
   const cors = options.cors !== false
@@ -97,27 +105,37 @@ export function createApp(options: AppOptions = {}): Hono {
     ...options.largeBodies,
     limitBytes: mock.config.limits.bodyBytes,
   })
-  const app = new Hono()
+  const app = new Hono<AppEnv>()
 
   app.all('*', async (c) => {
     const request = c.req.raw
     const started = log ? performance.now() : 0
-    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming
-    const host = new NodeRequestHost(request, incoming?.rawHeaders, incoming?.socket.remoteAddress)
-    const origin = host.header('origin')
+    const incoming = c.env?.incoming
+    const rawHeaders = incoming?.rawHeaders
+    const header = (name: HeaderName): string | null =>
+      rawHeaders ? readRawHeader(rawHeaders, name) : request.headers.get(name)
+    const origin = header('origin')
     // A refused request gets its 403 before anything runs: no operation, no journal entry.
-    let response = refusal(request, (name) => host.header(name), origin)
+    let response = refusal(request, header, origin)
+    let exchange: Exchange | null = null
     if (!response && cors && request.method === 'OPTIONS') {
       response = preflightResponse(request, origin)
     } else if (!response) {
-      host.answerHeaders = cors && origin !== null ? corsHeaders(origin) : undefined
+      const host = new NodeRequestHost({
+        request,
+        rawHeaders,
+        clientAddress: incoming?.socket.remoteAddress,
+        answerHeaders: cors && origin !== null ? corsHeaders(origin) : undefined,
+      })
       // What the dispatch got: the request, or the same with its large body read whole.
       let sent = request
-      const dispatch = (whole: Request): Promise<Response | undefined> =>
-        mock.dispatch((sent = whole), host)
-      response = largeBodies.takes(request, host)
-        ? await largeBodies.run(request, host, dispatch)
-        : await dispatch(request)
+      const answer = (whole: Request): Promise<Answered | undefined> =>
+        mock.answer((sent = whole), host)
+      const answered = largeBodies.takes(request, host)
+        ? await largeBodies.run(request, host, answer)
+        : await answer(request)
+      response = answered?.response
+      exchange = answered?.exchange ?? null
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
@@ -128,10 +146,10 @@ export function createApp(options: AppOptions = {}): Hono {
       // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
       // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
       // cost a full Response.
-      if (response.status === 0) return dropConnection(c.env as Partial<HttpBindings>, request)
+      if (response.status === 0) return dropConnection(c.env, request)
     }
-    log?.(formatLogLine(request, response, performance.now() - started, host.exchange?.ctx))
-    return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
+    log?.(formatLogLine(request, response, performance.now() - started, exchange?.ctx))
+    return withReasonPhrase(c.env, response)
   })
   /**
    * A simulated network fault. On the Node server the client sees the connection drop (the
@@ -155,7 +173,7 @@ export function createApp(options: AppOptions = {}): Hono {
         : undefined
     const response = toResponse(internalErrorAnswer(error), headers)
     log?.(formatLogLine(c.req.raw, response, 0))
-    return withReasonPhrase(c.env as Partial<HttpBindings> | undefined, response)
+    return withReasonPhrase(c.env, response)
   })
   return app
 }

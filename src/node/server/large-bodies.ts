@@ -1,4 +1,4 @@
-import { continuedStream, errorJson } from '../../wire/index.ts'
+import { continuedStream, errorJson, type Answered } from '../../wire/index.ts'
 import { createBodyBudget, type BodyBudget } from './body-budget.ts'
 import type { NodeRequestHost } from './node-request-host.ts'
 import { createQueue } from './one-at-a-time.ts'
@@ -45,8 +45,8 @@ export interface LargeBodies {
   run(
     request: Request,
     host: NodeRequestHost,
-    dispatch: (request: Request) => Promise<Response | undefined>,
-  ): Promise<Response | undefined>
+    dispatch: (request: Request) => Promise<Answered | undefined>,
+  ): Promise<Answered | undefined>
 }
 
 /**
@@ -81,8 +81,9 @@ export function createLargeBodies(
       const release = await budget.reserve(length === null ? limitBytes : Number(length))
       try {
         const read = await readWithin(body, limitBytes, deadlineMs)
-        if (read.kind === 'late') return lateAnswer(host, deadlineMs)
-        if (read.kind === 'broken') return brokenAnswer(host, read.error)
+        if (read.kind === 'late') return { response: lateAnswer(host, deadlineMs), exchange: null }
+        if (read.kind === 'broken')
+          return { response: brokenAnswer(host, read.error), exchange: null }
         if (read.kind === 'over') {
           // A body of unknown length past the limit: nothing more is held here; the mock
           // refuses it as it reads, and a fallback streams it on, from its first byte.

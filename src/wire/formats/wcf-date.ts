@@ -24,20 +24,24 @@ export function parseDate(text: string): Date | undefined {
   }
   const dateOnly = isoDateOnly.exec(value) ?? compactDate.exec(value)
   if (dateOnly) {
-    return utcDate(Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]), 0, 0, 0, 0)
+    return utcDate({
+      year: Number(dateOnly[1]),
+      month: Number(dateOnly[2]),
+      day: Number(dateOnly[3]),
+    })
   }
   const iso = isoDateTime.exec(value)
   if (iso) {
     const fraction = (iso[7] ?? '').padEnd(3, '0').slice(0, 3)
-    const local = utcDate(
-      Number(iso[1]),
-      Number(iso[2]),
-      Number(iso[3]),
-      Number(iso[4]),
-      Number(iso[5]),
-      Number(iso[6] ?? 0),
-      Number(fraction),
-    )
+    const local = utcDate({
+      year: Number(iso[1]),
+      month: Number(iso[2]),
+      day: Number(iso[3]),
+      hours: Number(iso[4]),
+      minutes: Number(iso[5]),
+      seconds: Number(iso[6] ?? 0),
+      ms: Number(fraction),
+    })
     if (!local) return undefined
     const zone = iso[8]
     if (!zone || zone.toUpperCase() === 'Z') return local
@@ -48,29 +52,33 @@ export function parseDate(text: string): Date | undefined {
   }
   const legacy = dayFirst.exec(value)
   if (legacy) {
-    return utcDate(
-      Number(legacy[3]),
-      Number(legacy[2]),
-      Number(legacy[1]),
-      Number(legacy[4]),
-      Number(legacy[5]),
-      Number(legacy[6]),
-      Number((legacy[7] ?? '').padEnd(3, '0')),
-    )
+    return utcDate({
+      year: Number(legacy[3]),
+      month: Number(legacy[2]),
+      day: Number(legacy[1]),
+      hours: Number(legacy[4]),
+      minutes: Number(legacy[5]),
+      seconds: Number(legacy[6]),
+      ms: Number((legacy[7] ?? '').padEnd(3, '0')),
+    })
   }
   if (rfc1123.test(value)) return validDate(Date.parse(value))
   return undefined
 }
 
-function utcDate(
-  year: number,
-  month: number,
-  day: number,
-  hours: number,
-  minutes: number,
-  seconds: number,
-  ms: number,
-): Date | undefined {
+/** A date and time as written, its month from 1; the time of day 00:00:00.000 unless given. */
+interface DateParts {
+  readonly year: number
+  readonly month: number
+  readonly day: number
+  readonly hours?: number
+  readonly minutes?: number
+  readonly seconds?: number
+  readonly ms?: number
+}
+
+function utcDate(parts: DateParts): Date | undefined {
+  const { year, month, day, hours = 0, minutes = 0, seconds = 0, ms = 0 } = parts
   if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59 || seconds > 59)
     return undefined
   const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, ms))
