@@ -8,8 +8,8 @@ const ours = '^(src|handlers|seeds)/'
 const msw = '(^|node_modules/)msw(/|$)'
 const hono = '(^|node_modules/)(hono|@hono/node-server)(/|$)'
 const faker = '(^|node_modules/)@faker-js/faker(/|$)'
-/** Every file in handlers/ but its entry point and createHandlers is an operation file. */
-const operationFile = '^handlers/(?!index\\.ts$|create-handlers\\.ts$)[^/]+\\.ts$'
+/** Every file in handlers/ but its entry point, createHandlers and createMock is an operation file. */
+const operationFile = '^handlers/(?!index\\.ts$|create-handlers\\.ts$|create-mock\\.ts$)[^/]+\\.ts$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -70,15 +70,12 @@ module.exports = {
       to: { path: ours, pathNot: '^src/(control|wire|store|model)/' },
     },
     {
-      name: 'mock-imports-only-core-seeds-and-operations',
+      name: 'mock-imports-only-core-and-seeds',
       severity: 'error',
       comment:
-        "src/mock composes the operations and the control routes into one dispatch; it takes handlers/' operation files, never the msw entry (handlers/index.ts, create-handlers.ts).",
+        'src/mock composes the operations it is handed (createMock({ operations })) and the control routes into one dispatch; it never imports handlers/, which sits above it.',
       from: { path: '^src/mock/' },
-      to: {
-        path: ours,
-        pathNot: ['^src/(mock|control|wire|store|model)/', '^seeds/', operationFile],
-      },
+      to: { path: ours, pathNot: ['^src/(mock|control|wire|store|model)/', '^seeds/'] },
     },
     {
       name: 'operations-import-only-wire-store-model',
@@ -95,6 +92,14 @@ module.exports = {
         'handlers/operations.ts lists the operation files; like them it uses the wire, the store and the model only.',
       from: { path: '^handlers/operations\\.ts$' },
       to: { path: ours, pathNot: ['^src/(wire|store|model)/', operationFile] },
+    },
+    {
+      name: 'default-mock-imports-only-the-operation-list-and-mock',
+      severity: 'error',
+      comment:
+        "handlers/create-mock.ts is createMock with the spec's operations by default, for both entry points: it takes the operation list and src/mock, and no msw, so the Node server starts without it.",
+      from: { path: '^handlers/create-mock\\.ts$' },
+      to: { path: ours, pathNot: ['^handlers/operations\\.ts$', '^src/mock/'] },
     },
     {
       name: 'handlers-entry-imports-only-handlers-mock-wire-model',
@@ -156,9 +161,12 @@ module.exports = {
       name: 'node-api-imports-only-node-mock-store-wire-model',
       severity: 'error',
       comment:
-        'src/index.ts is the public API for Node: it re-exports from these folders and adds nothing.',
+        'src/index.ts is the public API for Node: it re-exports from these folders and adds nothing (createMock and the operation list from handlers/, without msw).',
       from: { path: '^src/index\\.ts$' },
-      to: { path: ours, pathNot: '^src/(node|mock|store|wire|model)/' },
+      to: {
+        path: ours,
+        pathNot: ['^src/(node|mock|store|wire|model)/', '^handlers/(create-mock|operations)\\.ts$'],
+      },
     },
     {
       name: 'nothing-imports-the-node-api',

@@ -7,10 +7,13 @@ export const updateABTest = defineOperation({
   route: '/ab-testing',
   request: ABTestViewModel,
   response: ABTestViewModel,
-  example(store) {
-    // An update answers the test as stored.
-    const stored = store.state.abTests.values().next().value ?? {}
-    return { request: stored, response: stored }
+  summary: 'Create or update an A/B test; answers it as stored',
+  example: {
+    sample(store) {
+      // An update answers the test as stored.
+      const stored = store.state.abTests.values().next().value ?? {}
+      return { request: stored, response: stored }
+    },
   },
   resolve(ctx, input) {
     const { store } = ctx

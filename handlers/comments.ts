@@ -12,12 +12,16 @@ export const updateComment = defineOperation({
   route: '/comments-api/comments',
   request: CommentUpdateRequest,
   response: CommentResponse,
-  example(store) {
-    const comment = first(store.state.comments)
-    return {
-      request: { Key: comment?.Key ?? null, Message: 'A new message' },
-      response: comment ?? {},
-    }
+  summary: 'Update a comment; answers the stored comment',
+  errors: { '404': 'ItemNotFoundException: no stored comment has the given key.' },
+  example: {
+    sample(store) {
+      const comment = first(store.state.comments)
+      return {
+        request: { Key: comment?.Key ?? null, Message: 'A new message' },
+        response: { ...comment, Message: 'A new message' },
+      }
+    },
   },
   resolve(ctx, input) {
     // The real service checks in this order: key, status, then existence.

@@ -17,10 +17,14 @@ export const containersInfo = defineOperation({
   route: '/{product}/inlineediting/containersInfo',
   request: ContainerInfoMessage,
   response: ContainerInfoMessage,
-  example(store) {
-    // The spec does not show this answer: the mock's own, the stored entity, stands for it.
-    const stored = store.state.containers.values().next().value ?? {}
-    return { request: stored, response: stored }
+  summary: 'Containers info for inline editing, enriched with status and field constraints',
+  example: {
+    path: { product: 'cms' },
+    sample(store) {
+      // The spec does not show this answer: the mock's own, the stored entity, stands for it.
+      const stored = store.state.containers.values().next().value ?? {}
+      return { request: stored, response: stored }
+    },
   },
   resolve(ctx, input) {
     const message = completeDto(ContainerInfoMessage, input, ctx.now)

@@ -1,12 +1,6 @@
 import { http, type HttpHandler } from 'msw'
-import {
-  checkHar,
-  createMock,
-  createReplay,
-  type Har,
-  type Mock,
-  type MockOptions,
-} from '../src/mock/index.ts'
+import { checkHar, createReplay, type Har, type Mock, type MockOptions } from '../src/mock/index.ts'
+import { createMock } from './create-mock.ts'
 import {
   controlPath,
   fetchHost,
@@ -43,8 +37,12 @@ export function createHandlers(
   const recordings = (
     handlerOptions.replay === undefined ? [] : [handlerOptions.replay].flat()
   ).map((har, index) => [checkHar(har, `replay ${index + 1}`), `replay ${index + 1}`] as const)
-  // Replays go before any proxy, as `--replay` does on the server.
-  mock.fallbacks.unshift(...recordings.map(([har, name]) => createReplay(har, name)))
+  // Replays go before any proxy, as `--replay` does on the server: a dispatch of the handlers'
+  // own, so the mock handed in (and `mock.dispatch`) stays as it was.
+  const dispatch =
+    recordings.length === 0
+      ? mock.dispatch
+      : mock.dispatchWith(recordings.map(([har, name]) => createReplay(har, name)))
   // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
   // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
   const answer = async ({
@@ -58,7 +56,7 @@ export function createHandlers(
     const chosen =
       cookies[sessionCookie] ?? (typeof session === 'function' ? session(request) : session)
     const host = chosen == null ? undefined : { ...fetchHost(request), session: chosen }
-    return (await mock.dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
+    return (await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
   }
   const handlers = [
     http.all(prefixPattern(mock.config.basePath, 'i'), answer),
@@ -67,7 +65,7 @@ export function createHandlers(
   if (recordings.length === 0) return handlers
   // A recording may hold any path: what it does not match goes on to the network.
   const replayed = async ({ request }: { request: Request }): Promise<Response | undefined> =>
-    mock.dispatch(request)
+    dispatch(request)
   return [...handlers, http.all('*', replayed)]
 }
 

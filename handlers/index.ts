@@ -1,8 +1,8 @@
 // `restapi-mock/handlers`: the msw handlers and what they are built from. Safe in a browser:
 // nothing here imports a Node built-in.
 export { createHandlers, type HandlerOptions } from './create-handlers.ts'
+export { createMock } from './create-mock.ts'
 export {
-  createMock,
   createStore,
   mockVersion,
   StateFullError,

@@ -7,10 +7,18 @@ export const createService = defineOperation({
   route: '/apiservice/createService',
   request: CreateService,
   response: CreateService,
-  example(store) {
-    // The spec does not show this answer: the mock's own, the stored entity, stands for it.
-    const stored = store.state.services.values().next().value ?? {}
-    return { request: stored, response: stored }
+  summary: 'Create a service definition; answers it as stored',
+  example: {
+    sample(store) {
+      // A stored service under a route no service has yet (a stored route would be refused);
+      // the spec does not show this answer: the mock's own, the stored entity, stands for it.
+      const stored = store.state.services.values().next().value ?? {}
+      let route = '/api/example'
+      for (let n = 2; store.state.services.has(route.toLowerCase()); n++)
+        route = `/api/example-${n}`
+      const sample = { ...stored, Route: route }
+      return { request: sample, response: sample }
+    },
   },
   resolve(ctx, input) {
     const route = input.Route?.trim() ?? ''

@@ -8,9 +8,11 @@ export {
   type RunningServer,
   type ServerOptions,
 } from './node/index.ts'
+// createMock with the spec's four operations by default, and that list to add to.
+export { createMock } from '../handlers/create-mock.ts'
+export { operations } from '../handlers/operations.ts'
 export {
   applyMockParameters,
-  createMock,
   createStore,
   defaultMaxSessions,
   StateFullError,

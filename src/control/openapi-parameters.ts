@@ -1,4 +1,4 @@
-import { formats } from '../wire/index.ts'
+import { formats, type Operation } from '../wire/index.ts'
 import type { JsonSchema } from './dto-schemas.ts'
 
 export interface OpenApiParameter {
@@ -10,17 +10,23 @@ export interface OpenApiParameter {
   example?: string
 }
 
-const pathExamples: Readonly<Record<string, string>> = { product: 'cms' }
-
-/** An operation's parameters: its route's path variables, then the query options of every one. */
-export function operationParameters(route: string): OpenApiParameter[] {
-  return [...pathParameters(route), ...queryParameters]
+/**
+ * An operation's parameters: its route's path variables (their examples from the operation's
+ * own), then the query options of every one.
+ */
+export function operationParameters(
+  operation: Pick<Operation, 'route' | 'example'>,
+): OpenApiParameter[] {
+  return [...pathParameters(operation), ...queryParameters]
 }
 
-function pathParameters(route: string): OpenApiParameter[] {
+function pathParameters({
+  route,
+  example: sample,
+}: Pick<Operation, 'route' | 'example'>): OpenApiParameter[] {
   return Array.from(route.matchAll(/\{([^}]+)\}/g), (match) => {
     const name = match[1] ?? ''
-    const example = pathExamples[name]
+    const example = sample.path?.[name]
     return {
       name,
       in: 'path' as const,

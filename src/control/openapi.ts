@@ -1,14 +1,11 @@
+import { ErrorResponse, ResponseError, ResponseStatus } from '../model/index.ts'
 import {
-  ABTestViewModel,
-  CommentUpdateRequest,
-  ContainerInfoMessage,
-  CreateService,
-  ErrorResponse,
-  ResponseError,
-  ResponseStatus,
-  type DtoDef,
-} from '../model/index.ts'
-import { formats, type HttpMethod, type Operation } from '../wire/index.ts'
+  errorStatuses,
+  formats,
+  type ErrorStatus,
+  type HttpMethod,
+  type Operation,
+} from '../wire/index.ts'
 import {
   answerContent,
   bodyContent,
@@ -19,7 +16,8 @@ import {
 import { operationParameters, type OpenApiParameter } from './openapi-parameters.ts'
 
 // The OpenAPI 3.1 document of the operations (decisions.md section 6), built from the same
-// operations and DTO field tables the resolvers use, so it cannot drift from what is served.
+// operations and DTO field tables the resolvers use, so it cannot drift from what is served;
+// each operation's summary, errors and path examples come from its defineOperation.
 
 export interface OpenApiDocument {
   openapi: '3.1.0'
@@ -55,9 +53,6 @@ export interface OpenApiInput {
   readonly version?: string
 }
 
-const errorStatuses = ['400', '404', '413', '500'] as const
-type ErrorStatus = (typeof errorStatuses)[number]
-
 const errorDescriptions: Readonly<Record<ErrorStatus, string>> = {
   '400':
     'The body or query could not be read (SerializationException) or the service refused the ' +
@@ -69,23 +64,6 @@ const errorDescriptions: Readonly<Record<ErrorStatus, string>> = {
   '413': "RequestEntityTooLarge: the body is larger than the mock's limit.",
   '500': 'An internal error (or a fault: `Prefer: code=500`), in the ServiceStack shape.',
 }
-
-/** What the operations and the field tables cannot say, keyed by the request DTO. */
-const notes = new Map<DtoDef, { summary: string; errors?: Partial<Record<ErrorStatus, string>> }>([
-  [ABTestViewModel, { summary: 'Create or update an A/B test; answers it as stored' }],
-  [CreateService, { summary: 'Create a service definition; answers it as stored' }],
-  [
-    ContainerInfoMessage,
-    { summary: 'Containers info for inline editing, enriched with status and field constraints' },
-  ],
-  [
-    CommentUpdateRequest,
-    {
-      summary: 'Update a comment; answers the stored comment',
-      errors: { '404': 'ItemNotFoundException: no stored comment has the given key.' },
-    },
-  ],
-])
 
 /**
  * The OpenAPI 3.1 document of the operations: paths, parameters, every wire format as a media
@@ -129,7 +107,6 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
 
 function describeOperation(operation: Operation, operationId: string): OpenApiOperation {
   const { requestDto, responseDto } = operation
-  const note = notes.get(requestDto)
   const responses: Record<string, OpenApiResponse> = {
     '200': {
       description: `The ${responseDto.name}, in the negotiated format.`,
@@ -148,14 +125,14 @@ function describeOperation(operation: Operation, operationId: string): OpenApiOp
   }
   for (const status of errorStatuses) {
     responses[status] = {
-      description: note?.errors?.[status] ?? errorDescriptions[status],
+      description: operation.errors[status] ?? errorDescriptions[status],
       content: answerContent(ErrorResponse),
     }
   }
   return {
     operationId,
-    summary: note?.summary ?? `${requestDto.name} → ${responseDto.name}`,
-    parameters: operationParameters(operation.route),
+    summary: operation.summary,
+    parameters: operationParameters(operation),
     requestBody: {
       description:
         `The ${requestDto.name} in any readable format, chosen by Content-Type. Fields may also ` +

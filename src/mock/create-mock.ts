@@ -8,8 +8,14 @@ import {
   recordRequest,
   type ControlState,
 } from '../control/index.ts'
-import { createDispatch, resolveConfig, type ControlResolver } from '../wire/index.ts'
-import { operations } from '../../handlers/operations.ts'
+import {
+  createDispatch,
+  resolveConfig,
+  type ControlResolver,
+  type Dispatch,
+  type Fallback,
+  type Operation,
+} from '../wire/index.ts'
 import type { ControlDeps } from './routes/control-routes.ts'
 import { applyFixtures } from './fixtures.ts'
 import type { Mock, MockOptions, StateChoice } from './mock.ts'
@@ -27,12 +33,15 @@ export type { Mock, MockOptions, StateChoice } from './mock.ts'
 export const defaultMaxSnapshots = 100
 
 /**
- * Builds a mock from a store and settings.
- * @example const mock = createMock({ store: createStore({ seed: 1 }) })
+ * Builds a mock serving `operations` from a store and settings. Users reach it through the
+ * entries' `createMock`, which hands in the spec's four operations unless given others.
+ * @example const mock = createMock({ store: createStore({ seed: 1 }), operations: [updateComment] })
  */
-export function createMock(options: MockOptions): Mock {
+export function createMock(
+  options: MockOptions & { readonly operations: readonly Operation[] },
+): Mock {
   const config = resolveConfig(options)
-  const { store } = options
+  const { store, operations } = options
   const random = options.random ?? Math.random
   const initialLatency = latencyOf(options.latency ?? null)
   if (initialLatency === undefined) {
@@ -86,58 +95,64 @@ export function createMock(options: MockOptions): Mock {
   const passthrough = new Set<string>()
   const passthroughProblem = setPassthrough(passthrough, options.passthrough ?? [], operations)
   if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
-  const controlDeps: ControlDeps = {
-    fallbacks,
-    passthrough,
-    operations,
-    sessions,
-    catalogue,
-    config,
-    state: control,
-    maxSnapshots,
-    version: mockVersion,
-    // Loaded on first use: a browser bundle then keeps them in chunks of their own.
-    openApi: async () => {
-      const { createOpenApiDocument } = await import('../control/openapi.ts')
-      return createOpenApiDocument({ operations, basePath: config.basePath })
-    },
-    dashboard: async () => {
-      const { dashboardPage } = await import('../control/dashboard.ts')
-      const { html, headers } = await dashboardPage({ basePath: config.basePath })
-      return new Response(html, { headers: { ...headers } })
-    },
-  }
-  // The routes under /__mock load on their first request: a page that never asks for them
-  // carries them only in a lazy chunk.
-  let loadedRoutes: Promise<ControlResolver> | undefined
-  const controlRoutes: ControlResolver = async (request, url, host) => {
-    loadedRoutes ??= import('./routes/control-routes.ts').then(({ createControl }) =>
-      createControl(controlDeps),
-    )
-    return (await loadedRoutes)(request, url, host)
-  }
-  const dispatch = createDispatch({
-    operations,
-    control: controlRoutes,
-    config,
-    storeFor: (session) => sessions.get(session).store,
-    fallbacks,
-    passthrough,
-    surface: createSurface(operations, config.basePath),
-    hooks: {
-      // The context has just taken its session's store, so the session is there to find.
-      before: (ctx) => {
-        const session = sessions.peek(ctx.session)
-        // An evicted session made again says so in its first answer (issue 26).
-        if (session.warning !== null) {
-          ctx.warnings.add(session.warning)
-          session.warning = null
-        }
-        return interceptRequest(ctx, session.rules, random)
+  // Fallbacks a second dispatch tries first (createHandlers' replays): mock.reset() rewinds them too.
+  const borrowed: Fallback[] = []
+  /** The dispatch with `list` as its fallbacks: the mock's own, or a second one's. */
+  const dispatchWith = (list: readonly Fallback[]): Dispatch => {
+    const controlDeps: ControlDeps = {
+      fallbacks: list,
+      passthrough,
+      operations,
+      sessions,
+      catalogue,
+      config,
+      state: control,
+      maxSnapshots,
+      version: mockVersion,
+      // Loaded on first use: a browser bundle then keeps them in chunks of their own.
+      openApi: async () => {
+        const { createOpenApiDocument } = await import('../control/openapi.ts')
+        return createOpenApiDocument({ operations, basePath: config.basePath })
       },
-      after: (exchange) => recordRequest(control, exchange),
-    },
-  })
+      dashboard: async () => {
+        const { dashboardPage } = await import('../control/dashboard.ts')
+        const { html, headers } = await dashboardPage({ basePath: config.basePath })
+        return new Response(html, { headers: { ...headers } })
+      },
+    }
+    // The routes under /__mock load on their first request: a page that never asks for them
+    // carries them only in a lazy chunk.
+    let loadedRoutes: Promise<ControlResolver> | undefined
+    const controlRoutes: ControlResolver = async (request, url, host) => {
+      loadedRoutes ??= import('./routes/control-routes.ts').then(({ createControl }) =>
+        createControl(controlDeps),
+      )
+      return (await loadedRoutes)(request, url, host)
+    }
+    return createDispatch({
+      operations,
+      control: controlRoutes,
+      config,
+      storeFor: (session) => sessions.get(session).store,
+      fallbacks: list,
+      passthrough,
+      surface: createSurface(operations, config.basePath),
+      hooks: {
+        // The context has just taken its session's store, so the session is there to find.
+        before: (ctx) => {
+          const session = sessions.peek(ctx.session)
+          // An evicted session made again says so in its first answer (issue 26).
+          if (session.warning !== null) {
+            ctx.warnings.add(session.warning)
+            session.warning = null
+          }
+          return interceptRequest(ctx, session.rules, random)
+        },
+        after: (exchange) => recordRequest(control, exchange),
+      },
+    })
+  }
+  const dispatch = dispatchWith(fallbacks)
   const stateOf = (choice: StateChoice | undefined): Session =>
     sessions.get(choice?.session ?? null)
   return {
@@ -153,7 +168,7 @@ export function createMock(options: MockOptions): Mock {
       shared.scenarios.use(startScenario)
       control.journal.clear()
       shared.snapshots.clear()
-      for (const fallback of fallbacks) fallback.rewind?.()
+      for (const fallback of [...borrowed, ...fallbacks]) fallback.rewind?.()
     },
     fixtures: (document, choice) => applyFixtures(stateOf(choice).store, document, config.clock()),
     scenario(name, choice) {
@@ -165,5 +180,9 @@ export function createMock(options: MockOptions): Mock {
     sessions,
     passthrough,
     fallbacks,
+    dispatchWith(first) {
+      borrowed.push(...first)
+      return dispatchWith([...first, ...fallbacks])
+    },
   }
 }

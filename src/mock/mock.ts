@@ -47,6 +47,11 @@ export interface MockOptions extends MockConfigOptions {
   fallbacks?: readonly Fallback[]
   /** Operations handed to the fallbacks first, by request DTO name (`--passthrough`). */
   passthrough?: readonly string[]
+  /**
+   * The operations to serve, each made with `defineOperation`. Default: the spec's four
+   * (`operations` of `restapi-mock/handlers`); a list replaces them, so add to that one.
+   */
+  operations?: readonly Operation[]
 }
 
 /** Which state a call of the mock's API works on: a session's, or (by default) the shared one. */
@@ -84,6 +89,11 @@ export interface Mock {
   readonly sessions: Sessions
   /** The operations handed to the fallbacks first; `PUT /__mock/passthrough` changes it. */
   readonly passthrough: Set<string>
-  /** What answers what the operations do not, in order (replays, then the proxy); live. */
-  readonly fallbacks: Fallback[]
+  /** What answers what the operations do not, in order (replays, then the proxy). */
+  readonly fallbacks: readonly Fallback[]
+  /**
+   * A second dispatch over the same state that tries `first` before the mock's own fallbacks
+   * (createHandlers' replays); `mock.dispatch` stays as it is, and `reset()` rewinds them too.
+   */
+  dispatchWith(first: readonly Fallback[]): Dispatch
 }

@@ -8,7 +8,6 @@ import { metadataTypes } from '../control/surface/metadata-types.ts'
 import { metadataConfig, nativeTypeOptions } from '../control/surface/native-type-options.ts'
 import { checkTypeScriptOptions } from '../control/surface/typescript-option-check.ts'
 import { typeScriptTypes } from '../control/surface/typescript-types.ts'
-import { completeDto } from '../model/index.ts'
 import { MetadataTypes, TypeLinks } from '../model/metadata-types.ts'
 import {
   errorResponse,
@@ -67,10 +66,7 @@ export function surfacePages(
           headers: { 'Content-Type': 'text/plain' },
           body: `No operation named ${name}`,
         }
-      const example = operation.example?.(ctx.store) ?? {
-        request: completeDto(operation.requestDto, {}, ctx.now),
-        response: completeDto(operation.responseDto, {}, ctx.now),
-      }
+      const example = operation.example.sample(ctx.store)
       const write = writers[format]
       const samples = {
         request: write(operation.requestDto, example.request, ctx),

@@ -10,13 +10,25 @@ import { ServiceError } from './answer/service-error.ts'
 export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 export type HttpMethod = (typeof httpMethods)[number]
 
-/** What an operation is written as: its route, its DTOs, and its own logic. */
+/** What an operation is written as: its route, its DTOs, its documentation, its sample, its logic. */
 export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
   readonly method: HttpMethod
-  /** The route below the base path; `{name}` segments are path variables. */
+  /**
+   * The route below the base path; `{name}` segments are path variables, bound into the
+   * request DTO's field of that name (body < path < query < form).
+   */
   readonly route: string
   readonly request: Req
   readonly response: Res
+  /** One line for OpenAPI and the metadata: what the operation does. */
+  readonly summary: string
+  /** What an error status means for this operation, where it says more than the general text (OpenAPI). */
+  readonly errors?: OperationErrors
+  /**
+   * The operation's one sample: OpenAPI, the metadata pages and the tests (the format matrix
+   * among them) all take it from here.
+   */
+  readonly example: OperationExampleSpec
   /**
    * The operation's logic, given the fields the client sent (read and bound in any format):
    * the answer's DTO, or the `ServiceError` the real service would raise.
@@ -25,8 +37,22 @@ export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
     ctx: RequestContext,
     input: Partial<DtoValue<Req>>,
   ): DtoValue<Res> | ServiceError | Promise<DtoValue<Res> | ServiceError>
-  /** A request and its answer made from the seeded state: the metadata pages show them. */
-  example?(store: Store): OperationExample
+}
+
+/** The error statuses every operation may answer, as OpenAPI lists them. */
+export const errorStatuses = ['400', '404', '413', '500'] as const
+export type ErrorStatus = (typeof errorStatuses)[number]
+export type OperationErrors = Readonly<Partial<Record<ErrorStatus, string>>>
+
+/** An operation's sample: where it is sent, and what is sent and answered. */
+export interface OperationExampleSpec {
+  /** A value for each of the route's path variables (`{ product: 'cms' }`). */
+  readonly path?: Readonly<Record<string, string>>
+  /**
+   * A request the operation answers with 200 on the seeded state, and that answer. It must not
+   * change the store: the metadata pages make it on every view.
+   */
+  sample(store: Store): OperationExample
 }
 
 /** A sample exchange of an operation, as values of its request and response DTOs. */
@@ -41,8 +67,10 @@ export interface Operation {
   readonly route: string
   readonly requestDto: DtoDef
   readonly responseDto: DtoDef
+  readonly summary: string
+  readonly errors: OperationErrors
+  readonly example: OperationExampleSpec
   run(ctx: RequestContext): Promise<Answer>
-  example?(store: Store): OperationExample
 }
 
 /** A write past the state's limit, as IIS answers a full disk: `507 InsufficientStorage`. */
@@ -51,9 +79,9 @@ export function stateFullError(error: StateFullError): ServiceError {
 }
 
 /**
- * An operation from its spec: the request is read and bound before `resolve` runs, and what it
- * returns is written in the negotiated format.
- * @example export const ping = defineOperation({ method: 'GET', route: '/ping', request: Ping, response: Pong, resolve: () => ({ Ok: true }) })
+ * An operation from its spec: the request is read and bound (path variables too) before
+ * `resolve` runs, and what it returns is written in the negotiated format.
+ * @example export const ping = defineOperation({ method: 'GET', route: '/ping', request: Ping, response: Pong, summary: 'Answers pong', example: { sample: () => ({ request: {}, response: { Ok: true } }) }, resolve: () => ({ Ok: true }) })
  */
 export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
   spec: OperationSpec<Req, Res>,
@@ -63,7 +91,9 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
     route: spec.route,
     requestDto: spec.request,
     responseDto: spec.response,
-    ...(spec.example && { example: spec.example }),
+    summary: spec.summary,
+    errors: spec.errors ?? {},
+    example: spec.example,
     async run(ctx) {
       const read = await readRequest(ctx, spec.request)
       if (read instanceof ServiceError) return errorResponse(ctx, read)
@@ -83,4 +113,16 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
         : respond(ctx, spec.response, result as object)
     },
   }
+}
+
+/**
+ * The operation's route with its example's path variables filled in (a variable without one
+ * keeps its name): the path its sample is sent to, below the base path.
+ * @example exampleRoute(containersInfo) // '/cms/inlineediting/containersInfo'
+ */
+export function exampleRoute(operation: Pick<Operation, 'route' | 'example'>): string {
+  const values = operation.example.path ?? {}
+  return operation.route.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(values[name] ?? name),
+  )
 }

@@ -5,11 +5,16 @@ export { resolveConfig, type MockConfig, type MockConfigOptions } from './config
 export { DecodeError } from './request/decode-error.ts'
 export {
   defineOperation,
+  errorStatuses,
+  exampleRoute,
   httpMethods,
   stateFullError,
+  type ErrorStatus,
   type HttpMethod,
   type Operation,
+  type OperationErrors,
   type OperationExample,
+  type OperationExampleSpec,
   type OperationSpec,
 } from './define-operation.ts'
 export {

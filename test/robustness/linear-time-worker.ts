@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads'
-import { createMock } from '../../src/mock/create-mock.ts'
+import { createMock } from '../../handlers/create-mock.ts'
 import { createStore } from '../../src/mock/create-store.ts'
 import { adversarialCases } from './adversarial-inputs.ts'
 

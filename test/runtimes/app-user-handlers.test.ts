@@ -28,6 +28,8 @@ describe('failures inside the mock', () => {
       route: '/boom',
       request: CommentUpdateRequest,
       response: CommentResponse,
+      summary: 'Throws',
+      example: { sample: () => ({ request: {}, response: {} }) },
       resolve: () => {
         throw new Error('Failed to answer: the resolver broke')
       },

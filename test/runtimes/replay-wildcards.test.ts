@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib'
+import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createHandlers, createMock, createStore, type Har } from '../../handlers/index.ts'
 import { harEntry, harOf } from './replay-har.ts'
@@ -9,12 +10,12 @@ import { harEntry, harOf } from './replay-har.ts'
 
 const origin = 'http://cms.example'
 
-/** A mock serving `har` (as `createHandlers(mock, { replay })` installs it), and its dispatch. */
+/** The msw handlers of a mock serving `har` (`createHandlers(mock, { replay })`), as a fetch. */
 function replaying(...hars: Har[]): (input: string, init?: RequestInit) => Promise<Response> {
   const mock = createMock({ store: createStore({ seed: 1 }) })
-  createHandlers(mock, { replay: hars })
+  const handlers = createHandlers(mock, { replay: hars })
   return async (input, init) => {
-    const response = await mock.dispatch(new Request(new URL(input, origin), init))
+    const response = await getResponse(handlers, new Request(new URL(input, origin), init))
     return response ?? new Response('no route', { status: 404 })
   }
 }
@@ -356,13 +357,26 @@ describe('a reset', () => {
 
   it('through mock.reset() rewinds them too', async () => {
     const mock = createMock({ store: createStore({ seed: 1 }) })
-    createHandlers(mock, { replay: harOf(counter(1), counter(2)) })
+    const handlers = createHandlers(mock, { replay: harOf(counter(1), counter(2)) })
     const visit = async (): Promise<number> => {
-      const response = (await mock.dispatch(new Request(`${origin}/RestApi/counter`))) as Response
-      return ((await response.json()) as { Visit: number }).Visit
+      const response = await getResponse(handlers, new Request(`${origin}/RestApi/counter`))
+      return ((await response?.json()) as { Visit: number }).Visit
     }
     expect([await visit(), await visit()]).toEqual([1, 2])
     mock.reset()
     expect(await visit()).toBe(1)
+  })
+})
+
+describe('createHandlers with recordings', () => {
+  it('leaves the mock it is given as it was: its dispatch does not replay them', async () => {
+    const mock = createMock({ store: createStore({ seed: 1 }) })
+    const handlers = createHandlers(mock, {
+      replay: harOf(harEntry({ url: `${origin}/RestApi/counter`, text: '{"Visit":1}' })),
+    })
+    const request = (): Request => new Request(`${origin}/RestApi/counter`)
+    expect(mock.fallbacks).toEqual([])
+    expect(await mock.dispatch(request())).toBeUndefined()
+    expect((await getResponse(handlers, request()))?.status).toBe(200)
   })
 })

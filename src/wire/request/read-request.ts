@@ -44,10 +44,14 @@ export async function readRequest(
       }
     }
 
-    // Pre-defined routes do not merge the query string (servicestack-wire.md section 1.7).
-    // Unlike a body, a query or form value that does not bind is a 400 on the real server.
+    // Pre-defined routes have no path variables and do not merge the query string
+    // (servicestack-wire.md section 1.7). Path variables, then the query, then form fields
+    // override the body (section 3.1: body < path < query < form). Unlike a body, a value
+    // among them that does not bind is a 400 on the real server.
     if (ctx.bodyFormat === null) {
       const unbound: Issues = { issues: [], more: 0 }
+      const path = pathVariables(ctx.params)
+      if (path) overrideFrom(path, def, ctx, fields, unbound)
       if (ctx.query.size > 0) overrideFrom(ctx.query, def, ctx, fields, unbound)
       if (form) overrideFrom(form, def, ctx, fields, unbound)
       if (unbound.issues.length > 0) return bindingError(def, unbound)
@@ -96,6 +100,12 @@ function bindingError(def: DtoDef, { issues, more }: Issues): ServiceError {
       })),
     },
   )
+}
+
+/** The route's path variables as the query's overrides read them; null when it has none. */
+function pathVariables(params: Readonly<Record<string, string>>): URLSearchParams | null {
+  const entries = Object.entries(params)
+  return entries.length === 0 ? null : new URLSearchParams(entries)
 }
 
 async function readForm(ctx: RequestContext): Promise<URLSearchParams | FormData> {
