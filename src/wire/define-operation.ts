@@ -46,7 +46,10 @@ export type OperationErrors = Readonly<Partial<Record<ErrorStatus, string>>>
 
 /** An operation's sample: where it is sent, and what is sent and answered. */
 export interface OperationExampleSpec {
-  /** A value for each of the route's path variables (`{ product: 'cms' }`). */
+  /**
+   * Values of the route's path variables that are no field of the request DTO (`{ product: 'cms' }`);
+   * the others come from the sample request's fields.
+   */
   readonly path?: Readonly<Record<string, string>>
   /**
    * A request the operation answers with 200 on the seeded state, and that answer. It must not
@@ -116,13 +119,20 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
 }
 
 /**
- * The operation's route with its example's path variables filled in (a variable without one
- * keeps its name): the path its sample is sent to, below the base path.
+ * The operation's route with its path variables filled in: from the example's `path`, else
+ * from the sample request's field of that name (a variable with neither keeps its name). The
+ * path its sample is sent to, below the base path.
  * @example exampleRoute(containersInfo) // '/cms/inlineediting/containersInfo'
  */
-export function exampleRoute(operation: Pick<Operation, 'route' | 'example'>): string {
+export function exampleRoute(
+  operation: Pick<Operation, 'route' | 'example'>,
+  request: object = {},
+): string {
   const values = operation.example.path ?? {}
-  return operation.route.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(values[name] ?? name),
-  )
+  const fields = request as Readonly<Record<string, unknown>>
+  return operation.route.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const field = fields[name]
+    const value = values[name] ?? (typeof field === 'string' ? field : undefined) ?? name
+    return encodeURIComponent(value)
+  })
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, createStore, type RunningServer } from '../../src/index.ts'
 import { readJsv } from '../../src/wire/formats/jsv-read.ts'
 import { defaultLimits } from '../../src/wire/index.ts'
+import { operations } from '../../handlers/index.ts'
 import { launchChromium, screenshotDir } from './chromium.ts'
 
 // Issue 17: the metadata pages in Chromium: they render, every link on them answers, and each
@@ -58,28 +59,30 @@ describe('the metadata pages', () => {
   it('lists the operations, every link of the index answers, and each page has valid samples', async () => {
     const index = await page.goto(`${server.url}/RestApi/metadata`)
     expect(index?.status()).toBe(200)
-    expect(await page.locator('#operations th').allTextContents()).toEqual([
-      'ABTestViewModel',
-      'CreateService',
-      'ContainerInfoMessage',
-      'CommentUpdateRequest',
-    ])
+    expect(await page.locator('#operations th').allTextContents()).toEqual(
+      operations.map((operation) => operation.requestDto.name),
+    )
     await page.screenshot({ path: `${screenshotDir}/metadata-index.png`, fullPage: true })
     const links = await page
       .locator('a')
       .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
-    expect(links.length).toBe(4 * 4 + 4)
+    // A link per operation and page format, and the four to the types pages.
+    expect(links.length).toBe(operations.length * 4 + 4)
     for (const link of links) {
       const answer = await fetch(link)
       expect(answer.status, link).toBe(200)
     }
 
-    const firstField: Record<string, string> = {
-      ABTestViewModel: 'Id',
-      CreateService: 'Route',
-      ContainerInfoMessage: 'PageId',
-      CommentUpdateRequest: 'Key',
-    }
+    // Each sample names a field its operation's example sets (the server's store is seed 1 too).
+    const store = createStore({ seed: 1 })
+    const setField = (value: object): string =>
+      Object.entries(value).find(([, member]) => member !== null && member !== '')?.[0] ?? ''
+    const fieldsOf = new Map(
+      operations.map((operation) => {
+        const { request, response } = operation.example.sample(store)
+        return [operation.requestDto.name, [setField(request), setField(response)]] as const
+      }),
+    )
     for (const link of links.filter((href) => href.includes('?op='))) {
       const opened = await page.goto(link)
       expect(opened?.status()).toBe(200)
@@ -90,14 +93,11 @@ describe('the metadata pages', () => {
       expect(await page.locator('#routes td').first().textContent()).toMatch(/^\//)
       const request = await sample('request-sample')
       expect(request.head).toContain(`/RestApi/${format}/reply/${name} HTTP/1.1`)
-      expectValid(format, request.body, firstField[name] as string)
+      const [requestField, responseField] = fieldsOf.get(name) ?? []
+      expectValid(format, request.body, requestField as string)
       const response = await sample('response-sample')
       expect(response.head.startsWith('HTTP/1.1 200 OK')).toBe(true)
-      expectValid(
-        format,
-        response.body,
-        firstField[name] === 'Key' ? 'DateCreated' : (firstField[name] as string),
-      )
+      expectValid(format, response.body, responseField as string)
       for (const href of await page
         .locator('a')
         .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {

@@ -1,3 +1,4 @@
+import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createHandlers, createMock, createStore, type Har } from '../../handlers/index.ts'
 import { harEntry, harOf } from './replay-har.ts'
@@ -17,7 +18,7 @@ describe('createHandlers with a recording that cannot be replayed', () => {
 
 describe('createHandlers with what DevTools records', () => {
   const mock = createMock({ store: createStore({ seed: 1 }) })
-  createHandlers(mock, {
+  const handlers = createHandlers(mock, {
     replay: harOf(
       harEntry({
         url: 'http://cms.example/socket',
@@ -36,7 +37,7 @@ describe('createHandlers with what DevTools records', () => {
     ),
   })
   const send = async (path: string): Promise<Response> =>
-    (await mock.dispatch(new Request(`http://localhost${path}`))) as Response
+    (await getResponse(handlers, new Request(`http://localhost${path}`))) as Response
 
   it('answers a recorded 1xx (a WebSocket) with 502, and skips HTTP/2 pseudo-headers', async () => {
     const socket = await send('/socket')

@@ -360,7 +360,7 @@ describe('a reset', () => {
     const handlers = createHandlers(mock, { replay: harOf(counter(1), counter(2)) })
     const visit = async (): Promise<number> => {
       const response = await getResponse(handlers, new Request(`${origin}/RestApi/counter`))
-      return ((await response?.json()) as { Visit: number }).Visit
+      return ((await (response as Response).json()) as { Visit: number }).Visit
     }
     expect([await visit(), await visit()]).toEqual([1, 2])
     mock.reset()
