@@ -5,6 +5,7 @@ import {
   type Surface,
   isFormat,
   type Answer,
+  formatLists,
 } from '../wire/index.ts'
 
 /** The pages' paths below the base path, lower-case, and the request DTO of each on ServiceStack 5. */
@@ -14,10 +15,10 @@ const pageNames: Readonly<Record<string, string>> = {
   'types/typescript': 'TypesTypeScript',
   'types/typescript.d': 'TypesTypeScriptDefinition',
   metadata: 'Metadata',
-  'xml/metadata': 'Metadata',
-  'json/metadata': 'Metadata',
-  'jsv/metadata': 'Metadata',
-  'csv/metadata': 'Metadata',
+  // One metadata page per format the registry gives one.
+  ...Object.fromEntries(
+    formatLists.pageFormats.map((format) => [`${format}/metadata`, 'Metadata']),
+  ),
 }
 
 /**

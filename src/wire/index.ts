@@ -35,6 +35,14 @@ export {
 } from './answer/errors.ts'
 
 export { formatOfContentType, formats, isFormat, mimeTypes, type Format } from './formats/format.ts'
+export {
+  formatLists,
+  formatListsOf,
+  formatRegistry,
+  type FormatLists,
+  type FormatRow,
+  type PageFormat,
+} from './formats/format-registry.ts'
 export { parseGuid } from './formats/guid.ts'
 export { defaultWriteOptions, parseJsConfig, type WriteOptions } from './formats/jsconfig.ts'
 export { readJson, writeJson } from './formats/json.ts'

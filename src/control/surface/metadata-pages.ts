@@ -1,14 +1,22 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import { escapeHtml, mimeTypes, type Format } from '../../wire/index.ts'
+import { escapeHtml, formatLists, mimeTypes, type PageFormat } from '../../wire/index.ts'
 
 // `{base}/metadata` and `{base}/{format}/metadata?op=X`: the HTML pages ServiceStack 5's
 // MetadataFeature serves (Metadata/IndexOperationsControl.cs, OperationControl.cs), with the
 // same parts: the operations with a link per format, then one operation's routes, its DTOs'
 // fields, and a sample request and answer in that format.
 
-/** The formats that have metadata pages, in ServiceStack's order. */
-export const pageFormats = ['xml', 'json', 'jsv', 'csv'] as const
-export type PageFormat = (typeof pageFormats)[number]
+export type { PageFormat } from '../../wire/index.ts'
+
+/** The formats that have metadata pages, in ServiceStack's order (the format registry's). */
+export const pageFormats: readonly PageFormat[] = formatLists.pageFormats.filter(
+  (format): format is PageFormat => formatLists.pageLabels[format] !== undefined,
+)
+
+/** A metadata page's label for its format (`XML`), as the format registry names it. */
+function labelOf(format: PageFormat): string {
+  return formatLists.pageLabels[format] ?? format
+}
 
 export interface PageOperation {
   readonly method: string
@@ -38,7 +46,7 @@ export function metadataIndex(basePath: string, operations: readonly PageOperati
       const links = pageFormats
         .map(
           (format) =>
-            `<td><a href="${escapeHtml(basePath)}/${format}/metadata?op=${name}">${format.toUpperCase()}</a></td>`,
+            `<td><a href="${escapeHtml(basePath)}/${format}/metadata?op=${name}">${labelOf(format)}</a></td>`,
         )
         .join('')
       return `<tr><th>${name}</th>${links}</tr>`
@@ -65,7 +73,7 @@ export function operationPage(
   samples: { readonly request: string; readonly response: string },
 ): string {
   const name = operation.requestDto.name
-  const type = mimeTypes[format as Format]
+  const type = mimeTypes[format]
   const routes =
     `<tr><th>${escapeHtml(operation.method)}</th><td>${escapeHtml(operation.route)}</td></tr>` +
     `<tr><th>ANY</th><td>/${format}/reply/${escapeHtml(name)}</td></tr>`
@@ -92,7 +100,7 @@ export function operationPage(
       `<p>The following routes are available for this service:</p><table id="routes">${routes}</table>` +
       dtoTables(operation.requestDto, operation.route) +
       (operation.responseDto === operation.requestDto ? '' : dtoTables(operation.responseDto, '')) +
-      `<h2>HTTP + ${format.toUpperCase()}</h2>` +
+      `<h2>HTTP + ${labelOf(format)}</h2>` +
       `<p>The following are sample HTTP requests and responses. The placeholders shown need to be ` +
       `replaced with actual values.</p>` +
       `<pre id="request-sample">${escapeHtml(request)}</pre><pre id="response-sample">${escapeHtml(response)}</pre>` +

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../wire/index.ts'
+import { formatLists, type RequestContext } from '../../wire/index.ts'
 
 export type LogWriter = (bytes: Uint8Array) => void
 
@@ -55,15 +55,11 @@ export function createRequestLog(write: LogWriter): RequestLog {
   return { log, close }
 }
 
-// The negotiated types exactly as written, found without parsing; a Map, so that a user
-// handler's type such as `constructor` finds nothing.
-const formatNames: ReadonlyMap<string, string> = new Map([
-  ['application/json; charset=utf-8', 'json'],
-  ['application/json', 'json'],
-  ['application/xml', 'xml'],
-  ['application/jsv', 'jsv'],
-  ['text/csv', 'csv'],
-  ['text/html', 'html'],
+// The negotiated types exactly as written (the format registry's), found without parsing, and the
+// two answers that are no format; a Map, so that a user handler's type such as `constructor`
+// finds nothing.
+const formatNames: ReadonlyMap<string, string> = new Map<string, string>([
+  ...formatLists.logNames,
   ['text/javascript', 'jsonp'],
   ['text/plain', 'text'],
 ])

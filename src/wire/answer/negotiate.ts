@@ -1,10 +1,7 @@
-import {
-  formats,
-  formatOfContentType,
-  isFormContentType,
-  mimeTypes,
-  type Format,
-} from '../formats/format.ts'
+import { formatOfContentType, isFormContentType, type Format } from '../formats/format.ts'
+import { formatLists } from '../formats/format-registry.ts'
+
+const { formats, mimeTypes, answerTypes, formatContains, acceptPreference } = formatLists
 
 export interface NegotiationInput {
   readonly accept: string | null
@@ -83,16 +80,16 @@ function queryFormat(format: string | null, firstSegment: string | null): Format
   } else {
     name = (format.split('.', 1)[0] ?? '').toLowerCase()
     // ServiceStack 5 maps any value containing these names (`jsonreport` is JSON).
-    if (name.includes('json')) return 'json'
-    if (name.includes('xml')) return 'xml'
-    if (name.includes('jsv')) return 'jsv'
+    for (const contained of formatContains) if (name.includes(contained)) return contained
   }
   return (formats as readonly string[]).includes(name) ? (name as Format) : undefined
 }
 
-function preferredList(defaultFormat: Format): Format[] {
-  const list: Format[] = ['html', 'json', 'xml', 'jsv']
-  return [defaultFormat, ...list.filter((format) => format !== defaultFormat)]
+/** The preferred Accept list with the default format first, one per default. */
+const preferredLists = {} as Record<Format, readonly Format[]>
+for (const defaultFormat of formats) {
+  const rest = acceptPreference.filter((format) => format !== defaultFormat)
+  preferredLists[defaultFormat] = [defaultFormat, ...rest]
 }
 
 function acceptFormat(input: NegotiationInput): Negotiated | undefined {
@@ -100,7 +97,7 @@ function acceptFormat(input: NegotiationInput): Negotiated | undefined {
   const requestType = isFormContentType(input.contentType)
     ? mimeTypes[input.defaultFormat]
     : (input.contentType ?? '')
-  const preferred = preferredList(input.defaultFormat)
+  const preferred = preferredLists[input.defaultFormat]
   const marked = new Set<Format>()
   let acceptsAnything = false
   for (const item of items) {
@@ -119,8 +116,11 @@ function acceptFormat(input: NegotiationInput): Negotiated | undefined {
   if (acceptsAnything) {
     if (requestType === '') return answer(input.defaultFormat, null)
     const format = formatOfContentType(requestType)
-    // The raw header is echoed, parameters and all, as the real server does.
-    return format ? { format, contentType: withCharset(requestType), callback: null } : undefined
+    if (!format) return undefined
+    // The raw header is echoed, parameters and all, as the real server does; a bare type gets
+    // the answer's charset (HostConfig.AppendUtf8CharsetOnContentTypes).
+    const contentType = requestType === mimeTypes[format] ? answerTypes[format] : requestType
+    return { format, contentType, callback: null }
   }
   for (const item of items) {
     const lower = item.toLowerCase()
@@ -133,12 +133,7 @@ function acceptFormat(input: NegotiationInput): Negotiated | undefined {
 function answer(format: Format, callback: string | null): Negotiated {
   return {
     format,
-    contentType: callback ? 'text/javascript' : withCharset(mimeTypes[format]),
+    contentType: callback ? 'text/javascript' : answerTypes[format],
     callback,
   }
-}
-
-/** Only a bare `application/json` gets `; charset=utf-8` (HostConfig.AppendUtf8CharsetOnContentTypes). */
-function withCharset(contentType: string): string {
-  return contentType === 'application/json' ? 'application/json; charset=utf-8' : contentType
 }

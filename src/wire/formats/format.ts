@@ -1,27 +1,15 @@
-/** The response formats of the real host, in ServiceStack's registration order. */
-export const formats = ['json', 'xml', 'jsv', 'html', 'csv'] as const
-export type Format = (typeof formats)[number]
+import { formatLists, type Format } from './format-registry.ts'
 
-export const mimeTypes: Readonly<Record<Format, string>> = {
-  json: 'application/json',
-  xml: 'application/xml',
-  jsv: 'application/jsv',
-  html: 'text/html',
-  csv: 'text/csv',
-}
+export type { Format } from './format-registry.ts'
+
+/** The response formats of the real host, in ServiceStack's registration order (the registry's). */
+export const formats: readonly Format[] = formatLists.formats
+
+export const mimeTypes: Readonly<Record<Format, string>> = formatLists.mimeTypes
 
 // Aliases apply to reading bodies only, never to Accept (servicestack-wire.md section 1.4).
 // A Map: a client's type such as `constructor` must find nothing, not Object.prototype's.
-const readerMimes: ReadonlyMap<string, Format> = new Map([
-  ['application/json', 'json'],
-  ['text/json', 'json'],
-  ['application/xml', 'xml'],
-  ['text/xml', 'xml'],
-  ['application/jsv', 'jsv'],
-  ['text/jsv', 'jsv'],
-  ['text/csv', 'csv'],
-  ['text/html', 'html'],
-])
+const readerMimes: ReadonlyMap<string, Format> = formatLists.bodyTypes
 
 export function isFormat(value: string): value is Format {
   return (formats as readonly string[]).includes(value)

@@ -1,5 +1,5 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import { formats } from './format.ts'
+import { formats, isFormat } from './format.ts'
 import { roundTripUtc } from './date-handlers.ts'
 
 // The page a browser shows when someone opens an endpoint: the DTO as nested tables, links to
@@ -26,12 +26,16 @@ export function writeHtml(def: DtoDef, value: object, url: URL, operationName: s
   )
 }
 
+/** Every format but this page's own, in the registry's order. */
+const linkFormats = formats.filter((format) => format !== 'html')
+
 /** The same path and query in every other format, by `?format=` (the extension removed). */
 function formatLinks(url: URL): string {
   // Empty segments collapsed: `//RestApi/...` as a link would name a host called `restapi`.
-  const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\.(json|xml|jsv|csv|html)$/, '')
-  return formats
-    .filter((format) => format !== 'html')
+  let path = url.pathname.replace(/\/{2,}/g, '/')
+  const dot = path.lastIndexOf('.')
+  if (dot >= 0 && isFormat(path.slice(dot + 1))) path = path.slice(0, dot)
+  return linkFormats
     .map((format) => {
       const query = new URLSearchParams(url.search)
       query.set('format', format)

@@ -7,8 +7,11 @@ import type { RequestContext } from '../request-context.ts'
 
 export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
 
-/** The readers of the common bodies: small, and on the path of almost every update. */
-const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
+/**
+ * The readers of the common bodies (the registry's `reader: 'eager'` rows): small, and on the path
+ * of almost every update.
+ */
+export const eagerReaders: Readonly<Partial<Record<Format, Reader>>> = {
   json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m)),
   jsv: (text, _def, ctx) => readJsv(text, ctx.config.limits),
 }
@@ -19,6 +22,7 @@ const eagerReaders: { readonly json: Reader; readonly jsv: Reader } = {
  * (docs/performance.md, "Browser bundle").
  */
 export function readerOf(format: Format): Reader | undefined | Promise<Reader | undefined> {
-  if (format === 'json' || format === 'jsv') return eagerReaders[format]
+  const eager = eagerReaders[format]
+  if (eager) return eager
   return import('./codecs.ts').then(({ codecs }) => codecs[format].read)
 }
