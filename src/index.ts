@@ -4,6 +4,7 @@
 export {
   createApp,
   createServer,
+  type AppEnv,
   type AppOptions,
   type RunningServer,
   type ServerOptions,

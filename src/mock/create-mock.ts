@@ -9,10 +9,10 @@ import {
   type ControlState,
 } from '../control/index.ts'
 import {
-  createDispatch,
+  createAnswerer,
   resolveConfig,
+  type Answerer,
   type ControlResolver,
-  type Dispatch,
   type Fallback,
   type Operation,
 } from '../wire/index.ts'
@@ -98,7 +98,7 @@ export function createMock(
   // Fallbacks a second dispatch tries first (createHandlers' replays): mock.reset() rewinds them too.
   const borrowed: Fallback[] = []
   /** The dispatch with `list` as its fallbacks: the mock's own, or a second one's. */
-  const dispatchWith = (list: readonly Fallback[]): Dispatch => {
+  const answererWith = (list: readonly Fallback[]): Answerer => {
     const controlDeps: ControlDeps = {
       fallbacks: list,
       passthrough,
@@ -129,7 +129,7 @@ export function createMock(
       )
       return (await loadedRoutes)(request, url, host)
     }
-    return createDispatch({
+    return createAnswerer({
       operations,
       control: controlRoutes,
       config,
@@ -152,7 +152,7 @@ export function createMock(
       },
     })
   }
-  const dispatch = dispatchWith(fallbacks)
+  const answer = answererWith(fallbacks)
   const stateOf = (choice: StateChoice | undefined): Session =>
     sessions.get(choice?.session ?? null)
   return {
@@ -161,7 +161,8 @@ export function createMock(
     operations,
     control,
     snapshots: shared.snapshots,
-    dispatch,
+    answer,
+    dispatch: async (request, host) => (await answer(request, host))?.response,
     reset() {
       sessions.clear()
       // The scenario sets the latency and fault rules too: its own, else the configured ones.
@@ -182,7 +183,8 @@ export function createMock(
     fallbacks,
     dispatchWith(first) {
       borrowed.push(...first)
-      return dispatchWith([...first, ...fallbacks])
+      const second = answererWith([...first, ...fallbacks])
+      return async (request, host) => (await second(request, host))?.response
     },
   }
 }

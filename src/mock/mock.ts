@@ -1,6 +1,13 @@
 import type { ControlState } from '../control/index.ts'
 import type { Store } from '../store/index.ts'
-import type { Dispatch, Fallback, MockConfig, MockConfigOptions, Operation } from '../wire/index.ts'
+import type {
+  Answerer,
+  Dispatch,
+  Fallback,
+  MockConfig,
+  MockConfigOptions,
+  Operation,
+} from '../wire/index.ts'
 import type { NamedSnapshot } from './routes/control-routes.ts'
 import type { CompletedFixtures, Fixtures } from './fixtures.ts'
 import type { MockScenarios } from './mock-scenarios.ts'
@@ -69,6 +76,8 @@ export interface Mock {
   readonly control: ControlState
   readonly snapshots: Map<string, NamedSnapshot>
   readonly dispatch: Dispatch
+  /** The dispatch with the exchange each answer recorded (the Node server's request log). */
+  readonly answer: Answerer
   /**
    * Everything back to how it started, for test isolation: the scenario it started in (its
    * seeded data, fixtures and rules), the configured latency, an empty journal, no snapshots

@@ -19,8 +19,11 @@ export {
 } from './define-operation.ts'
 export {
   controlPath,
+  createAnswerer,
   createDispatch,
   type ControlResolver,
+  type Answerer,
+  type Answered,
   type Dispatch,
   type DispatchHooks,
   type DispatchOptions,

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import { SyntaxKind } from 'typescript/unstable/ast'
 import { createScanner } from 'typescript/unstable/ast/scanner'
 import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../src/index.ts'
 import { buildApp, readJson } from '../support/index.ts'
 
 // Issue 26, point 12, as a property: whatever values the options of /types/typescript(.d) hold,
@@ -156,7 +157,7 @@ function partsOf(code: string): { imports: Token[][]; rest: Token[] } {
 
 const shape = (tokens: readonly Token[]): string[] => tokens.map((token) => SyntaxKind[token.kind])
 
-async function answer(app: Hono, url: string): Promise<Response> {
+async function answer(app: Hono<AppEnv>, url: string): Promise<Response> {
   return app.request(url, { headers: { Accept: 'application/json' } })
 }
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMock, createStore, type Mock, type Operation, type Store } from '../../src/index.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
-import { createDispatch, defineOperation, resolveConfig } from '../../src/wire/index.ts'
+import { defineOperation } from '../../src/wire/index.ts'
 import {
   buildApp,
   commentKey,
@@ -22,7 +22,6 @@ afterEach(() => {
 
 describe('failures inside the mock', () => {
   function throwingMock(store: Store): Mock {
-    const config = resolveConfig({ defaultFormat: 'json', clock: () => now })
     const boom: Operation = defineOperation({
       method: 'PUT',
       route: '/boom',
@@ -34,15 +33,7 @@ describe('failures inside the mock', () => {
         throw new Error('Failed to answer: the resolver broke')
       },
     })
-    const operations = [boom]
-    const dispatch = createDispatch({
-      operations,
-      control: async () => undefined,
-      config,
-      storeFor: () => store,
-      hooks: { before: () => undefined, after: () => {} },
-    })
-    return { ...createMock({ store }), config, operations, dispatch }
+    return createMock({ store, operations: [boom], defaultFormat: 'json', clock: () => now })
   }
 
   it('answers 500 with a ResponseStatus body when an operation throws, and keeps answering', async () => {

@@ -40,7 +40,7 @@ export function buildHostApp(options: AppOptions = {}): TestApp {
 
 /** Sends a JSON body (an object is stringified, a string is sent as it is). */
 export function sendJson(
-  app: Hono,
+  app: Hono<AppEnv>,
   method: string,
   path: string,
   body?: unknown,
@@ -57,7 +57,7 @@ export function sendJson(
 }
 
 /** `GET /__mock/state`, parsed. */
-export async function readState(app: Hono): Promise<Record<string, any[]>> {
+export async function readState(app: Hono<AppEnv>): Promise<Record<string, any[]>> {
   const response = await app.request('/__mock/state')
   return (await response.json()) as Record<string, any[]>
 }

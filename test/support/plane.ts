@@ -1,6 +1,6 @@
 import { getResponse, type HttpHandler } from 'msw'
 import type { Hono } from 'hono'
-import type { Mock, MockOptions, Store } from '../../src/index.ts'
+import type { AppEnv, Mock, MockOptions, Store } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
 import { NetworkFault } from '../../src/node/server/network-fault.ts'
 import { buildApp } from './app.ts'
@@ -55,7 +55,7 @@ export function createPlane(way: Way, options: PlaneOptions = {}): Plane {
   }
 }
 
-function viaApp(app: Hono): Plane['send'] {
+function viaApp(app: Hono<AppEnv>): Plane['send'] {
   return async (path, init) => {
     try {
       return { kind: 'response', response: await app.request(path, init) }
