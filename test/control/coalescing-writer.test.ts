@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createCoalescingWriter, type CoalescingWriter } from '../../src/node/state-file/coalescing-writer.ts'
+import {
+  createCoalescingWriter,
+  type CoalescingWriter,
+} from '../../src/node/state-file/coalescing-writer.ts'
 
 interface FakeWrite {
   readonly startedAt: number

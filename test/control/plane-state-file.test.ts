@@ -4,7 +4,11 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { parseStateFile, stateFileJson } from '../../src/control/index.ts'
 import { createStore, type Store } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
-import { attachStateFile, readStateFile, type StateFile } from '../../src/node/state-file/state-file.ts'
+import {
+  attachStateFile,
+  readStateFile,
+  type StateFile,
+} from '../../src/node/state-file/state-file.ts'
 import {
   abTestCreate,
   abTestsPath,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DecodeError } from '../../src/wire/request/decode-error.ts'
-import { checkLimits, checkTextDepth, defaultLimits, type Limits } from '../../src/wire/request/limits.ts'
+import {
+  checkLimits,
+  checkTextDepth,
+  defaultLimits,
+  type Limits,
+} from '../../src/wire/request/limits.ts'
 import type { Loose } from '../../src/wire/request/loose.ts'
 
 // decisions.md section 3: nesting depth (default 64, 400), array length (default 10,000, 400).
