@@ -69,6 +69,16 @@ function entriesIn(file: string): Har['log']['entries'] {
   return (JSON.parse(readFileSync(file, 'utf8')) as Har).log.entries
 }
 
+/** The entries, or undefined when the file does not parse as it is read (a write under way). */
+function entriesOrTorn(file: string): Har['log']['entries'] | undefined {
+  try {
+    return entriesIn(file)
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined
+    throw error
+  }
+}
+
 /** The process's resident memory now, and at its peak (VmHWM), in MiB. */
 function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -105,11 +115,15 @@ describe('--record', () => {
       const origin = await waitForStart(recording)
       for (const path of paths) {
         expect((await fetch(`${origin}${path}`)).status).toBe(200)
-        // Parsed between requests: written in place, never half.
+        // Parsed between requests: valid once each write is done. A read that meets a write
+        // under way may see it torn (a file written in place is not read atomically), so such
+        // a read is tried again; a file left invalid fails the wait.
         await waitFor(
-          `${path} in the recording of run ${run}`,
-          () =>
-            entriesIn(file).some((entry) => entry.request.url.endsWith(path)) ? true : undefined,
+          `${path} in a valid recording of run ${run}`,
+          () => {
+            const entries = entriesOrTorn(file)
+            return entries?.some((entry) => entry.request.url.endsWith(path)) ? true : undefined
+          },
           5_000,
         )
       }
