@@ -3,28 +3,48 @@ import {
   type Operation,
   type RequestContext,
   type Surface,
-  isFormat,
   type Answer,
+  compileRoutes,
   formatLists,
+  matchRoute,
 } from '../wire/index.ts'
 
-/** The pages' paths below the base path, lower-case, and the request DTO of each on ServiceStack 5. */
-const pageNames: Readonly<Record<string, string>> = {
-  types: 'TypeLinks',
-  'types/metadata': 'TypesMetadata',
-  'types/typescript': 'TypesTypeScript',
-  'types/typescript.d': 'TypesTypeScriptDefinition',
-  metadata: 'Metadata',
-  // One metadata page per format the registry gives one.
-  ...Object.fromEntries(
-    formatLists.pageFormats.map((format) => [`${format}/metadata`, 'Metadata']),
-  ),
+/** One of ServiceStack 5's pages: its route below the base path, and its request DTO's name. */
+interface PageRoute {
+  readonly method: '*'
+  readonly route: string
+  /** The request DTO's name on the real host: the journal shows it. */
+  readonly name: string
+  /** Which of surfacePages answers it. */
+  readonly key: string
 }
+
+/** The pages, as rows of the route table (any verb, as on the real host). */
+const pageRoutes: readonly PageRoute[] = [
+  { method: '*', route: '/types', name: 'TypeLinks', key: 'types' },
+  { method: '*', route: '/types/metadata', name: 'TypesMetadata', key: 'types/metadata' },
+  { method: '*', route: '/types/typescript', name: 'TypesTypeScript', key: 'types/typescript' },
+  {
+    method: '*',
+    route: '/types/typescript.d',
+    name: 'TypesTypeScriptDefinition',
+    key: 'types/typescript.d',
+  },
+  { method: '*', route: '/metadata', name: 'Metadata', key: 'metadata' },
+  // One metadata page per format the registry gives one.
+  ...formatLists.pageFormats.map((format): PageRoute => ({
+    method: '*',
+    route: `/${format}/metadata`,
+    name: 'Metadata',
+    key: `${format}/metadata`,
+  })),
+]
 
 /**
  * ServiceStack 5's developer surface under the base path, generated from the operations' field
  * tables: `/types` (links), `/types/metadata` (negotiated), `/types/typescript` and
- * `/types/typescript.d` (text), `/metadata` and `/{format}/metadata?op=X` (HTML). The pages'
+ * `/types/typescript.d` (text), `/metadata` and `/{format}/metadata?op=X` (HTML). Matched by the
+ * route table, as the operations are (`typescript.d` stays a name: `d` is no format). The pages'
  * code loads with the first of them: a browser bundle keeps it in a chunk of its own.
  */
 export function createSurface(operations: readonly Operation[], basePath: string): Surface {
@@ -33,25 +53,15 @@ export function createSurface(operations: readonly Operation[], basePath: string
     (pages ??= import('./surface-pages.ts').then(({ surfacePages }) =>
       surfacePages(operations, basePath),
     ))
+  const table = compileRoutes(pageRoutes, { predefined: false })
   return (rest) => {
-    const segments = rest.split('/').filter((segment) => segment !== '')
-    const last = segments.at(-1) ?? ''
-    const dot = last.lastIndexOf('.')
-    const extension = dot < 0 ? '' : last.slice(dot + 1)
-    const key = segments.join('/').toLowerCase()
-    // `typescript.d` is a name; other extensions are formats, as on any route.
-    const known =
-      key in pageNames ? key : isFormat(extension) ? key.slice(0, -extension.length - 1) : ''
-    const name = pageNames[known]
-    if (name === undefined) return undefined
+    const match = matchRoute(table, '*', rest)
+    if (!match) return undefined
+    const { name, key } = match.operation
     return {
       name,
-      route: {
-        ...noRoute,
-        extension: known === key || !isFormat(extension) ? null : extension,
-        firstSegment: segments[0] ?? '',
-      },
-      answer: async (ctx) => (await pagesOf())[known]?.(ctx) as Answer,
+      route: { ...noRoute, extension: match.extension, firstSegment: match.firstSegment },
+      answer: async (ctx) => (await pagesOf())[key]?.(ctx) as Answer,
     }
   }
 }

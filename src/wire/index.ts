@@ -81,7 +81,14 @@ export type {
 export type { Fallback, FallbackAnswer } from './fallback.ts'
 export { fetchHost } from './fetch-host.ts'
 export { headerSafe, respond } from './answer/respond.ts'
-export { compileRoutes, matchRoute, type RouteMatch, type RouteTable } from './route/route-table.ts'
+export {
+  compileRoutes,
+  matchRoute,
+  type Routable,
+  type RouteMatch,
+  type RouteTable,
+  type RouteTableOptions,
+} from './route/route-table.ts'
 export { ServiceError, type ServiceErrorDetails } from './answer/service-error.ts'
 export {
   readSessionId,

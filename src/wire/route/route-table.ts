@@ -1,17 +1,34 @@
 import { isFormat, type Format } from '../formats/format.ts'
 
-/** What a route table needs of an operation: its verb, its route, its request DTO's name. */
+/**
+ * What a route table needs of a route: its verb (`*` for any), its path, and for an operation
+ * its request DTO's name (the pre-defined routes' lookup). Operations, ServiceStack's pages and
+ * the control routes are all rows of this shape, matched by the same code.
+ */
 export interface Routable {
   readonly method: string
-  /** The route below the base path; `{name}` segments are path variables. */
+  /**
+   * The path below where the table is mounted; `{name}` segments are path variables, and a last
+   * `{name*}` takes every segment left (joined by `/`).
+   */
   readonly route: string
-  readonly requestDto: { readonly name: string }
+  readonly requestDto?: { readonly name: string }
+}
+
+/** How a table reads paths: ServiceStack's rules, or the control routes' plain ones. */
+export interface RouteTableOptions {
+  /** A format extension on the last segment is stripped and chooses the format (default true). */
+  readonly extensions?: boolean
+  /** `/{format}/reply/{Dto}` reaches the operation named (default true). */
+  readonly predefined?: boolean
 }
 
 export interface RouteTable<T extends Routable> {
   readonly routes: readonly CompiledRoute<T>[]
   /** Operations by request DTO name, lower-case: the pre-defined routes' lookup. */
   readonly byDtoName: ReadonlyMap<string, T>
+  readonly extensions: boolean
+  readonly predefined: boolean
 }
 
 interface CompiledRoute<T> {
@@ -21,6 +38,8 @@ interface CompiledRoute<T> {
   /** The same, lowercased: literals match case-insensitively. */
   readonly lowered: readonly (string | null)[]
   readonly names: readonly (string | null)[]
+  /** The name of a last `{name*}` variable, which takes the segments left; else null. */
+  readonly restName: string | null
 }
 
 /** A path below the base path, matched to an operation. */
@@ -37,19 +56,30 @@ export interface RouteMatch<T> {
   readonly method: string
 }
 
-export function compileRoutes<T extends Routable>(operations: readonly T[]): RouteTable<T> {
+export function compileRoutes<T extends Routable>(
+  operations: readonly T[],
+  { extensions = true, predefined = true }: RouteTableOptions = {},
+): RouteTable<T> {
   return {
     routes: operations.map((operation) => {
       const parts = operation.route.split('/').filter(Boolean)
+      const last = parts.at(-1)
+      const restName = last?.startsWith('{') && last.endsWith('*}') ? last.slice(1, -2) : null
+      if (restName !== null) parts.pop()
       const literals = parts.map((part) => (part.startsWith('{') ? null : part))
       return {
         operation,
         literals,
         lowered: literals.map((part) => part?.toLowerCase() ?? null),
         names: parts.map((part) => (part.startsWith('{') ? part.slice(1, -1) : null)),
+        restName,
       }
     }),
-    byDtoName: new Map(operations.map((op) => [op.requestDto.name.toLowerCase(), op])),
+    byDtoName: new Map(
+      operations.flatMap((op) => (op.requestDto ? [[op.requestDto.name.toLowerCase(), op]] : [])),
+    ),
+    extensions,
+    predefined,
   }
 }
 
@@ -65,19 +95,18 @@ export function matchRoute<T extends Routable>(
   rest: string,
 ): RouteMatch<T> | undefined {
   const segments = splitSegments(rest)
-  const firstSegment = segments[0]
-  if (firstSegment === undefined) return undefined
+  const firstSegment = segments[0] ?? ''
   // On a pre-defined route an extension is part of the operation's name, not a format.
-  const predefined = matchPredefined(segments)
+  const predefined = table.predefined ? matchPredefined(segments) : undefined
   if (predefined) {
     const operation = table.byDtoName.get(predefined.dtoName.toLowerCase())
     if (!operation) return undefined
     const predefinedFormat = predefined.format
     return { operation, params: {}, extension: null, firstSegment, predefinedFormat, method }
   }
-  const extension = stripExtension(segments)
+  const extension = table.extensions && segments.length > 0 ? stripExtension(segments) : null
   for (const route of table.routes) {
-    if (route.operation.method !== method) continue
+    if (route.operation.method !== method && route.operation.method !== '*') continue
     const params = matchSegments(route, segments)
     if (params) {
       const { operation } = route
@@ -94,9 +123,9 @@ export function matchRoute<T extends Routable>(
 export function hasRoute<T extends Routable>(table: RouteTable<T>, rest: string): boolean {
   const segments = splitSegments(rest)
   if (segments.length === 0) return false
-  const predefined = matchPredefined(segments)
+  const predefined = table.predefined ? matchPredefined(segments) : undefined
   if (predefined) return table.byDtoName.has(predefined.dtoName.toLowerCase())
-  stripExtension(segments)
+  if (table.extensions) stripExtension(segments)
   return table.routes.some((route) => matchSegments(route, segments) !== undefined)
 }
 
@@ -143,9 +172,12 @@ function matchSegments<T>(
   route: CompiledRoute<T>,
   segments: readonly string[],
 ): Record<string, string> | undefined {
-  if (route.lowered.length !== segments.length) return undefined
+  const fixed = route.lowered.length
+  if (route.restName === null ? fixed !== segments.length : segments.length <= fixed)
+    return undefined
   const params: Record<string, string> = {}
-  for (let i = 0; i < segments.length; i++) {
+  if (route.restName !== null) params[route.restName] = segments.slice(fixed).join('/')
+  for (let i = 0; i < fixed; i++) {
     const segment = segments[i] as string
     const name = route.names[i]
     if (name) params[name] = segment

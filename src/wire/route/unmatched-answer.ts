@@ -3,6 +3,9 @@ import { noRoute, type RouteFacts } from '../context-of.ts'
 import { errorResponse, notFoundAnswer } from '../answer/errors.ts'
 import type { RequestContext } from '../request-context.ts'
 import { matchPredefined, splitSegments, type Routable, type RouteTable } from './route-table.ts'
+
+/** A route of an operation: it has a request DTO, whose name the pre-defined routes use. */
+type NamedRoutable = Routable & { readonly requestDto: { readonly name: string } }
 import { ServiceError } from '../answer/service-error.ts'
 
 /**
@@ -16,7 +19,7 @@ import { ServiceError } from '../answer/service-error.ts'
  *   `X-Mock-Warning` naming `useBasePath()`;
  * - anything else: the plain 404.
  */
-export function unmatchedAnswer<T extends Routable>(
+export function unmatchedAnswer<T extends NamedRoutable>(
   table: RouteTable<T>,
   rest: string,
   basePath: string,
@@ -37,7 +40,7 @@ export function unmatchedAnswer<T extends Routable>(
   return { answer, respond: warning !== undefined }
 }
 
-function clientPathWarning<T extends Routable>(
+function clientPathWarning<T extends NamedRoutable>(
   table: RouteTable<T>,
   segments: readonly string[],
   basePath: string,
