@@ -1,47 +1,41 @@
 import type { SessionsDocument } from '../../control/control-documents.ts'
 import { headerSafe, readSessionId, type HeaderName } from '../../wire/index.ts'
 import { fail, json, noContent } from './control-answers.ts'
-import type { Session, Sessions } from '../sessions.ts'
+import type { GlobalCall } from './control-call.ts'
+import type { Session } from '../sessions.ts'
 
-/** `/__mock/sessions[/{id}]`: list them, drop one, or drop them all. */
-export function sessionRoute(
-  method: string,
-  id: string | undefined,
-  sessions: Sessions,
-): Response | undefined {
-  if (id === undefined) {
-    if (method === 'GET') {
-      return json({ sessions: sessions.list(), max: sessions.max } satisfies SessionsDocument)
-    }
-    if (method !== 'DELETE') return undefined
-    sessions.clear()
-    return noContent()
-  }
-  if (method !== 'DELETE') return undefined
-  return sessions.delete(id)
+// `/__mock/sessions[/{id}]`: list them, drop one, or drop them all.
+
+export function listSessions({ deps }: GlobalCall): Response {
+  const { sessions } = deps
+  return json({ sessions: sessions.list(), max: sessions.max } satisfies SessionsDocument)
+}
+
+export function dropSessions({ deps }: GlobalCall): Response {
+  deps.sessions.clear()
+  return noContent()
+}
+
+export function dropSession({ deps, params }: GlobalCall): Response {
+  const id = params.id as string
+  return deps.sessions.delete(id)
     ? noContent()
     : fail(404, 'NotFound', `Failed to delete session '${id}': no such session`)
 }
 
 /**
- * The control writes that are one for every session, with what they do. Sent in a session they
- * would change every other session too (a parallel test flipping another's forwarding), so a
- * request that names one is refused rather than quietly changing them for everyone.
+ * A 400 for a control write that is one for every session (`action`, what it does) whose
+ * request names a session itself: sent in a session it would change every other session too
+ * (a parallel test flipping another's forwarding), so it is refused rather than quietly
+ * changing them for everyone. Undefined when the request names none.
  */
-const globalWrites: ReadonlyMap<string, string> = new Map([
-  ['PUT /passthrough', 'set the passthrough'],
-  ['DELETE /sessions', 'drop every session (DELETE /__mock/sessions/<id> drops one)'],
-])
-
-/** A 400 for a global write whose request names a session itself; undefined otherwise. */
 export function refuseGlobalWrite(
-  route: string,
+  action: string,
   headers: { header(name: HeaderName): string | null },
   query: URLSearchParams,
 ): Response | undefined {
-  const action = globalWrites.get(route)
   // The request's own selectors only: the msw handlers' `session` option names no session here.
-  if (action === undefined || readSessionId(headers, query) === null) return undefined
+  if (readSessionId(headers, query) === null) return undefined
   return fail(
     400,
     'ArgumentException',
