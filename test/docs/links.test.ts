@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import GithubSlugger from 'github-slugger'
 import { Lexer, type Token, type Tokens } from 'marked'
@@ -51,26 +51,51 @@ function linksOf(document: string): Link[] {
   return links
 }
 
-const relativeLinks = documents
+interface Resolved extends Link {
+  /** The file or folder the link names. */
+  readonly target: string
+  /** The heading anchor it names, when it names one in a Markdown file. */
+  readonly anchor: string | null
+}
+
+const relativeLinks: Resolved[] = documents
   .flatMap(linksOf)
   .filter(({ href }) => !/^[a-z][a-z+.-]*:/i.test(href))
+  .map((link) => {
+    const [path = '', anchor] = link.href.split('#')
+    const target =
+      path === ''
+        ? join(projectRoot, link.from)
+        : resolve(dirname(join(projectRoot, link.from)), path)
+    return {
+      ...link,
+      target,
+      anchor: anchor !== undefined && target.endsWith('.md') ? decodeURIComponent(anchor) : null,
+    }
+  })
+const anchored = relativeLinks.filter(
+  (link): link is Resolved & { anchor: string } => link.anchor !== null,
+)
 
 describe('the documents', () => {
-  it('link to one another', () => {
+  it('link to one another, some to headings', () => {
     expect(relativeLinks.length).toBeGreaterThan(20)
+    expect(anchored.length).toBeGreaterThan(3)
   })
 
   it.each(relativeLinks.map((link) => [`${link.from} -> ${link.href}`, link] as const))(
-    'resolve %s',
-    (_name, { from, href }) => {
-      const [path = '', anchor] = href.split('#')
-      const target =
-        path === '' ? join(projectRoot, from) : resolve(dirname(join(projectRoot, from)), path)
+    'name a file or folder that exists: %s',
+    (_name, { from, href, target }) => {
       expect(existsSync(target), `${href} from ${from}`).toBe(true)
-      if (anchor !== undefined && statSync(target).isFile() && target.endsWith('.md'))
-        expect([...anchorsOf(target)], `#${anchor} in ${relative(projectRoot, target)}`).toContain(
-          decodeURIComponent(anchor),
-        )
+    },
+  )
+
+  it.each(anchored.map((link) => [`${link.from} -> ${link.href}`, link] as const))(
+    'name a heading that exists: %s',
+    (_name, { target, anchor }) => {
+      expect([...anchorsOf(target)], `#${anchor} in ${relative(projectRoot, target)}`).toContain(
+        anchor,
+      )
     },
   )
 })
