@@ -1,10 +1,11 @@
 // `npm run bench:files`: which of the project's source files run for one CSV-bodied
 // `PUT …/comments?format=xml`, after a warm-up request: V8's precise coverage taken around the
-// second request, through the Hono app and through msw's getResponse. `LIST=1` lists them.
+// second request, over the Node server, through the Hono app and through msw's getResponse.
+// `LIST=1` lists them.
 import { Session } from 'node:inspector/promises'
 import { getResponse } from 'msw'
 import { createHandlers } from '../handlers/index.ts'
-import { createApp, createMock, createStore } from '../src/index.ts'
+import { createApp, createMock, createServer, createStore } from '../src/index.ts'
 
 const root = new URL('../', import.meta.url).href
 const store = createStore({ seed: 1 })
@@ -20,7 +21,18 @@ const handlers = createHandlers(createMock({ store: createStore({ seed: 1 }) }))
 const session = new Session()
 session.connect()
 await session.post('Profiler.enable')
+const server = await createServer({ store: createStore({ seed: 1 }), port: 0, log: false })
+const overHttp = (): Promise<Response> => {
+  const { method, headers, url } = request()
+  const path = new URL(url).pathname + new URL(url).search
+  return fetch(server.url + path, {
+    method,
+    headers,
+    body: `Key,Message\r\n${key},Hello from CSV\r\n`,
+  })
+}
 const ways: [string, () => Promise<Response | undefined>][] = [
+  ['Node server', overHttp],
   ['Hono app', async () => app.request(request())],
   ['msw', () => getResponse(handlers, request())],
 ]
@@ -42,3 +54,4 @@ for (const [way, send] of ways) {
   if (process.env.LIST) console.log(files.map((file) => `  ${file}`).join('\n'))
 }
 session.disconnect()
+await server.close()

@@ -1,3 +1,4 @@
+import type { RouteMatch } from './route/route-table.ts'
 import type { DtoDef, DtoValue } from '../model/index.ts'
 import { StateFullError, type Store } from '../store/index.ts'
 import type { Answer } from './answer/answer.ts'
@@ -135,4 +136,23 @@ export function exampleRoute(
     const value = values[name] ?? (typeof field === 'string' ? field : undefined) ?? name
     return encodeURIComponent(value)
   })
+}
+
+/** Runs the matched operation; a pre-defined route reaches the service whatever the verb. */
+export function runOperation(
+  ctx: RequestContext,
+  { operation, predefinedFormat, method }: RouteMatch<Operation>,
+): Promise<Answer> | Answer {
+  if (predefinedFormat === null || operation.method === method) return operation.run(ctx)
+  // The service has no method for this verb.
+  const verb = method.charAt(0) + method.slice(1).toLowerCase()
+  const name = operation.requestDto.name
+  return errorResponse(
+    ctx,
+    new ServiceError(
+      405,
+      'NotImplementedException',
+      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${name}Service`,
+    ),
+  )
 }

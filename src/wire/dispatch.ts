@@ -1,7 +1,7 @@
 import type { Store } from '../store/index.ts'
 import { toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
 import type { MockConfig } from './config.ts'
-import type { Operation } from './define-operation.ts'
+import { runOperation, type Operation } from './define-operation.ts'
 import { errorResponse, internalErrorAnswer } from './answer/errors.ts'
 import type {
   Answered,
@@ -15,7 +15,6 @@ import { requestMethod } from './route/method-override.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
 import type { Surface, SurfacePage } from './surface.ts'
-import { runOperation } from './run-operation.ts'
 import { createFallBack, type Fallback } from './fallback.ts'
 import type { NegotiationMemo } from './answer/negotiate.ts'
 import { fetchHost } from './fetch-host.ts'

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NodeRequestHost } from '../../src/node/server/node-request-host.ts'
-import { readRawHeader } from '../../src/node/server/read-raw-header.ts'
+import { NodeRequestHost, readRawHeader } from '../../src/node/server/node-request-host.ts'
 
 // On the Node server the mock reads request headers from Node's raw list; everywhere else from
 // the request's Headers. Both must give the same value for any list of headers.

@@ -3,7 +3,7 @@ import type { Loose } from '../request/loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
-import { shortestXsdDate } from './xsd-date.ts'
+import { shortestXsdDate } from './date-handlers.ts'
 import { plainDecimal } from './plain-decimal.ts'
 
 // Writes JSV, ServiceStack's TypeSerializer format (servicestack-wire.md section 5).

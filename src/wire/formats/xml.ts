@@ -1,5 +1,5 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import { xsdDateTime } from './xsd-date.ts'
+import { xsdDateTime } from './date-handlers.ts'
 import { plainDecimal } from './plain-decimal.ts'
 
 // XML as DataContractSerializer writes it (servicestack-wire.md section 7): a declaration, the
