@@ -1,3 +1,5 @@
+import { applyEdits, modify } from 'jsonc-parser'
+
 /**
  * Puts a block after a module's last top-level import (or at its top when it has none), with a
  * blank line on each side; an import of its own goes right under the others (`spaced` false).
@@ -36,4 +38,15 @@ export function insertIntoObject(source: string, opening: RegExp, line: string):
   const indent = /^\s*\n([ \t]*)/.exec(rest)?.[1] || '  '
   const lineBreak = rest.startsWith('\n') ? '' : '\n'
   return `${source.slice(0, at)}\n${indent}${line}${lineBreak}${rest}`
+}
+
+/** A JSON (or JSONC) text with one value set, its layout and comments kept. */
+export function editJson(text: string, path: (string | number)[], value: unknown): string {
+  const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  '
+  return applyEdits(
+    text,
+    modify(text, path, value, {
+      formattingOptions: { insertSpaces: !indent.includes('\t'), tabSize: indent.length },
+    }),
+  )
 }
