@@ -1,94 +1,34 @@
-import type { Store } from '../store/index.ts'
 import { toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
-import type { MockConfig } from './config.ts'
 import { runOperation, type Operation } from './define-operation.ts'
 import { errorResponse, internalErrorAnswer } from './answer/errors.ts'
-import type {
-  Answered,
-  Exchange,
-  Interception,
-  RequestContext,
-  RequestHost,
-} from './request-context.ts'
+import type { Answered, Interception } from './request-context.ts'
 import { contextOf, noRoute, requestBody, type ContextSource } from './context-of.ts'
 import { requestMethod } from './route/method-override.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
-import type { Surface, SurfacePage } from './surface.ts'
-import { createFallBack, type Fallback } from './fallback.ts'
+import type { SurfacePage } from './surface.ts'
+import { createFallBack } from './fallback.ts'
 import type { NegotiationMemo } from './answer/negotiate.ts'
 import { fetchHost } from './fetch-host.ts'
 import { compileRoutes, hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { ServiceError } from './answer/service-error.ts'
 import { readSessionId } from './route/session-selector.ts'
-import { splitUrl, type SplitUrl } from './route/split-url.ts'
+import { splitUrl } from './route/split-url.ts'
+import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
+import { exchangeOf, type Incoming, type ServiceCall } from './exchange-of.ts'
 
-/**
- * Answers a request, or `undefined` when no route of the mock matches it, so another handler
- * may take it; a caller with none answers the real host's plain `404`.
- */
-export type Dispatch = (request: Request, host?: RequestHost) => Promise<Response | undefined>
-
-/** The dispatch with what it recorded: the Node server's request log reads the exchange. */
-export type Answerer = (request: Request, host?: RequestHost) => Promise<Answered | undefined>
-
-/** A route of the mock's own (`/__mock/...`): a plain request-to-response function. */
-export type ControlResolver = (
-  request: Request,
-  url: URL,
-  host: RequestHost,
-) => Promise<Response | undefined>
-
-export type { Answered, Interception } from './request-context.ts'
-
-/** What runs around every answer, kept out of the dispatch: latency, faults, the journal. */
-export interface DispatchHooks {
-  /** Runs before the operation or a fallback; undefined (not a promise) when nothing is asked for. */
-  before(ctx: RequestContext): Promise<Interception> | undefined
-  /** Sees every request under the base path and what was answered. */
-  after(exchange: Exchange): void
-}
-
-export interface DispatchOptions {
-  readonly operations: readonly Operation[]
-  readonly control: ControlResolver
-  readonly config: MockConfig
-  /** The state a request works on: the shared one (null) or its session's, made on first use. */
-  readonly storeFor: (session: string | null) => Store
-  readonly hooks: DispatchHooks
-  /** What answers what the operations do not, in order: a recording, the real host. */
-  readonly fallbacks?: readonly Fallback[]
-  /** Operations (request DTO names) handed to the fallbacks first, as if the mock had none. */
-  readonly passthrough?: ReadonlySet<string>
-  /** ServiceStack's own pages under the base path (native types, metadata), after the operations. */
-  readonly surface?: Surface
-}
+export type {
+  Answered,
+  Answerer,
+  ControlResolver,
+  Dispatch,
+  DispatchHooks,
+  DispatchOptions,
+  Interception,
+} from './dispatch-options.ts'
 
 /** Where the mock's own routes live, beside the service. */
 export const controlPath = '/__mock'
-
-/** One request as the dispatch sees it, made once: what every step below reads. */
-interface Incoming {
-  readonly request: Request
-  readonly host: RequestHost
-  readonly target: SplitUrl
-  /** When it arrived, in epoch ms, and `performance.now()` then. */
-  readonly startedAt: number
-  readonly started: number
-}
-
-/** A request under the base path, once routing has looked at it. */
-interface ServiceCall extends Incoming {
-  /** The path below the base path. */
-  readonly rest: string
-  /** The session it names, or the 400 a bad selector gets (then it works on the shared state). */
-  readonly selected: string | null | ServiceError
-  readonly session: string | null
-  /** The body's one reader, made on first use and shared by all that read it. */
-  readonly bodyReader: () => RequestBody
-  /** The reader if something made it already (the method override), else undefined. */
-  readonly bodyIfMade: () => RequestBody | undefined
-}
 
 /**
  * The one entry point of every runtime (msw handlers, the Hono app, tests): the operations and
@@ -246,30 +186,5 @@ export function createAnswerer(options: DispatchOptions): Answerer {
         exchange: null,
       }
     }
-  }
-}
-
-/** What an exchange is made of: the request, its context and answer, and what intercepted it. */
-interface ExchangeInput {
-  readonly incoming: Incoming
-  readonly ctx: RequestContext | null
-  readonly session: string | null
-  readonly answer: Answer | null
-  readonly intercepted?: Interception | undefined
-}
-
-/** An exchange answered by the operations (source `mock`): one object, made once. */
-function exchangeOf({ incoming, ctx, session, answer, intercepted }: ExchangeInput): Exchange {
-  return {
-    request: incoming.request,
-    host: incoming.host,
-    ctx,
-    session,
-    source: 'mock',
-    answer,
-    startedAt: incoming.startedAt,
-    durationMs: performance.now() - incoming.started,
-    delayMs: intercepted?.delayMs ?? 0,
-    fault: intercepted?.fault ?? (answer === null ? 'network' : null),
   }
 }
