@@ -1,14 +1,17 @@
-import { defaultLimits, readJsv } from '../../wire/index.ts'
+import {
+  loadXmlData,
+  normalized,
+  parse,
+  parseOrNot,
+  unparsed,
+  xmlOrNot,
+  type BodyFormat,
+  type XmlData,
+} from './body-parse.ts'
 import { decodeBase64, type HarEntry } from './har.ts'
 import { holdsRedacted, pairsText, redacted, sameData, samePairs, type Pairs } from './same-data.ts'
 
 // What a recorded request asks of a request sent to the replay, and whether one meets it.
-
-/** How a recorded body is compared: as text, or parsed, a redacted value matching any. */
-type BodyFormat = 'text' | 'json' | 'form' | 'jsv' | 'xml' | 'multipart'
-
-/** A body that could not be parsed in its format: it matches no parsed pattern. */
-const unparsed = Symbol('unparsed')
 
 /** How open a pattern without a body is: more than any number of redacted values. */
 const anyBody = 1_000_000
@@ -184,84 +187,4 @@ function multipartType(mimeType: string, text: string): string {
   if (/;\s*boundary=/i.test(mimeType)) return mimeType
   const boundary = /^--([^\r\n]{1,70})\r?\n/.exec(text)?.[1]
   return boundary === undefined ? mimeType : `multipart/form-data; boundary=${boundary}`
-}
-
-function normalized(format: BodyFormat, text: string, parsed: unknown): string {
-  if (format === 'form') return pairsText(parsed as Pairs)
-  if (format !== 'json') return text
-  try {
-    return JSON.stringify(sortKeys(parsed))
-  } catch {
-    // Nested deeper than the stack: compared as it was written.
-    return text
-  }
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
-  )
-}
-
-function parse(format: BodyFormat, text: string, contentType: string): Promise<unknown> {
-  if (format === 'multipart') return multipartPairs(text, contentType)
-  if (format === 'xml') return loadXmlData().then((xmlData) => xmlOrNot(xmlData, text))
-  return Promise.resolve(parseOrNot(format, text))
-}
-
-/**
- * The XML reader, loaded on first use: a page whose replay holds no redacted XML body does not
- * carry fast-xml-parser at start (test/package/initial-chunk.test.ts).
- */
-function loadXmlData(): Promise<XmlData> {
-  return import('./xml-data.ts').then(({ xmlData }) => xmlData)
-}
-
-type XmlData = (text: string) => unknown
-
-function xmlOrNot(xmlData: XmlData, text: string): unknown {
-  try {
-    return xmlData(text)
-  } catch {
-    return unparsed
-  }
-}
-
-/** A body parsed in a format that parses without waiting, or `unparsed`. */
-function parseOrNot(format: BodyFormat, text: string): unknown {
-  try {
-    switch (format) {
-      case 'json':
-        return JSON.parse(text)
-      case 'form':
-        return [...new URLSearchParams(text)]
-      case 'jsv':
-        return readJsv(text, defaultLimits)
-      default:
-        return unparsed
-    }
-  } catch {
-    // Not that format, too deep or too long: no parsed pattern matches it.
-    return unparsed
-  }
-}
-
-/** A multipart body's fields as pairs; a file's name joins its field's name. */
-async function multipartPairs(text: string, contentType: string): Promise<unknown> {
-  try {
-    const form = await new Response(text, { headers: { 'content-type': contentType } }).formData()
-    const pairs: [string, string][] = []
-    for (const [name, value] of form) {
-      pairs.push(
-        typeof value === 'string' ? [name, value] : [`${name}\n${value.name}`, await value.text()],
-      )
-    }
-    return pairs
-  } catch {
-    return unparsed
-  }
 }
