@@ -5,9 +5,9 @@ export type {
   EntityFactoryMaker,
   FieldConstraints,
 } from './entity-factory.ts'
+export { createMemoryStore } from './memory-store.ts'
 export {
   collectionKeys,
-  createMemoryStore,
   defaultCounts,
   type Counts,
   type MemoryStoreOptions,
@@ -15,5 +15,5 @@ export {
   type StoreSnapshot,
   type StoreState,
   type StoreWatcher,
-} from './memory-store.ts'
+} from './store-types.ts'
 export { defaultMaxStateBytes, jsonSizeOf, StateFullError } from './state-size.ts'
