@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { cliOptions, usageText } from './cli-options.ts'
-import { commaList } from './comma-list.ts'
+import { cliOptions } from './cli-options.ts'
+import { fail, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
 import { readUpstream } from './cli-upstream.ts'
-import { defaultCounts, type Counts } from '../../store/index.ts'
 import { formats, isFormat } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
 import { readDataFile } from './data-file.ts'
@@ -20,35 +19,6 @@ import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from '../server/stop-on-signals.ts'
 import { trackRequests } from '../server/track-requests.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
-
-/** Exits with a clear message on bad options instead of a stack trace. */
-function fail(message: string, showUsage = true): never {
-  process.stderr.write(
-    `restapi-mock: ${message}\n${showUsage ? `\n${usageText(cliOptions)}\n` : ''}`,
-  )
-  process.exit(2)
-}
-
-function parseInteger(name: string, text: string, min: number, max: number): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-    fail(`--${name} must be a whole number from ${min} to ${max}, got '${text}'`)
-  }
-  return value
-}
-
-function parseCounts(text: string): Partial<Counts> {
-  const counts: Partial<Counts> = {}
-  for (const item of commaList(text)) {
-    const [key = '', value = ''] = item.split('=')
-    const name = (Object.keys(defaultCounts) as (keyof Counts)[]).find(
-      (known) => known.toLowerCase() === key.trim().toLowerCase(),
-    )
-    if (!name) fail(`--counts has an unknown kind '${key}'`)
-    counts[name] = parseInteger('counts', value, 0, 10_000_000)
-  }
-  return counts
-}
 
 /**
  * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.

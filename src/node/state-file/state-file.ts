@@ -1,13 +1,7 @@
-import { existsSync, readFileSync, rmSync, truncateSync } from 'node:fs'
-import { basename } from 'node:path'
+import { existsSync, rmSync, truncateSync } from 'node:fs'
 import { createCoalescingWriter } from './coalescing-writer.ts'
-import {
-  parseStateFile,
-  replayStateLog,
-  stateFileParts,
-  stateLogLine,
-  type ParsedStateFile,
-} from '../../control/index.ts'
+import { counted } from './counted.ts'
+import { stateFileParts, stateLogLine } from '../../control/index.ts'
 import type { Store } from '../../store/index.ts'
 import { openLogFile, type LogFile } from './log-file.ts'
 import {
@@ -16,7 +10,10 @@ import {
   removeStaleTemporaries,
   temporaryName,
 } from './state-file-names.ts'
+import { readWithLog } from './read-state-file.ts'
 import { writeAtomically } from './write-atomically.ts'
+
+export { readStateFile } from './read-state-file.ts'
 
 export interface StateFile {
   /**
@@ -197,38 +194,4 @@ export function attachStateFile(store: Store, path: string): StateFile {
       }
     },
   }
-}
-
-/**
- * The state a state file holds: the file, with the changes of its log replayed (a last line cut
- * short left out). Throws an error naming the file or the log's line when either is broken.
- * @example const state = readStateFile('mock-state.json')
- */
-export function readStateFile(path: string, now = new Date()): ParsedStateFile {
-  return readWithLog(path, now).file
-}
-
-function readWithLog(path: string, now: Date): { file: ParsedStateFile; logBytes?: Buffer } {
-  const file = parseStateFile(readFileSync(path, 'utf8'), now)
-  const logPath = file.log === undefined ? undefined : logName(path, file.log)
-  if (logPath === undefined || !existsSync(logPath)) return { file }
-  const logBytes = readFileSync(logPath)
-  return {
-    file: replayStateLog(file, logBytes.toString('utf8'), now, basename(logPath)),
-    logBytes,
-  }
-}
-
-/** Pieces that count their characters as they go: the size of the file just written. */
-function counted(parts: Iterable<string>): Iterable<string> & { chars: number } {
-  const result = {
-    chars: 0,
-    *[Symbol.iterator](): Generator<string> {
-      for (const part of parts) {
-        result.chars += part.length
-        yield part
-      }
-    },
-  }
-  return result
 }

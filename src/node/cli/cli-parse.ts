@@ -1,0 +1,36 @@
+import { defaultCounts, type Counts } from '../../store/index.ts'
+import { cliOptions, usageText } from './cli-options.ts'
+import { commaList } from './comma-list.ts'
+
+// The command's option values read, each refused in one clear line (exit 2) when it is wrong.
+
+/** Exits with a clear message on bad options instead of a stack trace. */
+export function fail(message: string, showUsage = true): never {
+  process.stderr.write(
+    `restapi-mock: ${message}\n${showUsage ? `\n${usageText(cliOptions)}\n` : ''}`,
+  )
+  process.exit(2)
+}
+
+/** A whole number within [min, max], or the command stops naming the option. */
+export function parseInteger(name: string, text: string, min: number, max: number): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    fail(`--${name} must be a whole number from ${min} to ${max}, got '${text}'`)
+  }
+  return value
+}
+
+/** `--counts abTests=5,comments=24`: each kind by name, in any case. */
+export function parseCounts(text: string): Partial<Counts> {
+  const counts: Partial<Counts> = {}
+  for (const item of commaList(text)) {
+    const [key = '', value = ''] = item.split('=')
+    const name = (Object.keys(defaultCounts) as (keyof Counts)[]).find(
+      (known) => known.toLowerCase() === key.trim().toLowerCase(),
+    )
+    if (!name) fail(`--counts has an unknown kind '${key}'`)
+    counts[name] = parseInteger('counts', value, 0, 10_000_000)
+  }
+  return counts
+}
