@@ -27,7 +27,7 @@ const checks: { readonly [K in keyof StoreState]?: (entity: never) => FixturePro
       const status = commentStatusOf(comment.Status)
       if (!status) {
         return {
-          field: 'Status',
+          field: 'Status' satisfies keyof CommentResponse,
           reason: `: '${comment.Status}' is not one of ${commentStatuses.join(', ')}`,
         }
       }
@@ -36,7 +36,8 @@ const checks: { readonly [K in keyof StoreState]?: (entity: never) => FixturePro
     },
     containers(page: ContainerInfoMessage) {
       const pageId = guidOf(page.PageId)
-      if (typeof pageId !== 'string') return { field: 'PageId', reason: pageId.reason }
+      if (typeof pageId !== 'string')
+        return { field: 'PageId' satisfies keyof ContainerInfoMessage, reason: pageId.reason }
       page.PageId = pageId
       for (const [index, container] of (page.ContainersInfo ?? []).entries()) {
         if (container === null) continue
