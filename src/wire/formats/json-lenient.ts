@@ -6,7 +6,7 @@
 
 export interface LenientJson {
   readonly text: string
-  /** What was not JSON, in the mock's words, for `X-Mock-Warning`. */
+  /** What was not JSON, each a predicate of "the JSON body" (`has a trailing comma`), for `X-Mock-Warning`. */
   readonly fixes: readonly string[]
 }
 
@@ -37,11 +37,11 @@ export function lenientJson(text: string): LenientJson | undefined {
       if (closers.pop() !== c) return undefined
       if (text[last] === ',') {
         dropped.push(last)
-        fixes.add('a trailing comma')
+        fixes.add('has a trailing comma')
       }
       if (closers.length === 0) {
         end = i + 1
-        if (text.slice(end).trim() !== '') fixes.add('text after the closing brace')
+        if (text.slice(end).trim() !== '') fixes.add('has text after the closing brace')
         last = i
         break
       }
@@ -56,7 +56,7 @@ export function lenientJson(text: string): LenientJson | undefined {
     if (before === ',') dropped.push(last)
     end = last + 1
     tail = closers.reverse().join('')
-    fixes.add('the body is cut off')
+    fixes.add('is cut off')
   }
   if (fixes.size === 0) return undefined
   let out = ''

@@ -59,7 +59,7 @@ function lenientTree(
   if (lenient) {
     try {
       const tree = JSON.parse(lenient.text) as Loose
-      warn(`the JSON body has ${lenient.fixes.join(' and ')}; read as the real server reads it`)
+      warn(`the JSON body ${lenient.fixes.join(' and ')}; read as the real server reads it`)
       return [tree, lenient.text]
     } catch {
       // Not readable either: the original error stands.
