@@ -1,7 +1,7 @@
 import type { Counts } from '../store/index.ts'
 import type { FaultRule } from './fault-rules.ts'
 import type { JournalEntry } from './journal/journal.ts'
-import type { Latency } from './latency.ts'
+import type { Latency } from './prefer.ts'
 import type { Notice } from './notices.ts'
 import type { stateCollections } from './state/state-document.ts'
 
@@ -47,13 +47,15 @@ export interface SessionSummary {
   /** ISO times. */
   readonly createdAt: string
   readonly lastUsedAt: string
-  /** How many requests named it. */
+  /** How many requests named it: operations and control writes (a `GET /__mock/...` is no use). */
   readonly requests: number
 }
 
-/** `GET /__mock/sessions`: least recently used first. */
+/** `GET /__mock/sessions`: least recently used first (`?limit=N`: the N most recent). */
 export interface SessionsDocument {
   readonly sessions: readonly SessionSummary[]
+  /** How many sessions there are, listed or not. */
+  readonly count: number
   readonly max: number
 }
 

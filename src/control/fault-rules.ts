@@ -1,5 +1,5 @@
 import { compileGlob } from './compile-glob.ts'
-import { maxDelayMs } from './latency.ts'
+import { maxDelayMs } from './prefer.ts'
 
 /** The longest path pattern a rule may have, in characters. */
 export const maxPatternLength = 1024

@@ -12,7 +12,7 @@ export {
   type RequestRules,
 } from './interceptor.ts'
 export { createJournal, type Journal, type JournalEntry } from './journal/journal.ts'
-export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './latency.ts'
+export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './prefer.ts'
 export { createNotices, type Notice, type Notices } from './notices.ts'
 export { withoutMockParams, withoutMockPreferences, withoutSessionCookie } from './mock-controls.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'

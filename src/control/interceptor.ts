@@ -8,8 +8,7 @@ import {
 import type { Journal } from './journal/journal.ts'
 import type { Notices } from './notices.ts'
 import type { FaultRules } from './fault-rules.ts'
-import { drawDelay, sleep, type Latency } from './latency.ts'
-import { readRequestFault } from './prefer.ts'
+import { drawDelay, readRequestFault, sleep, type Latency } from './prefer.ts'
 import { errorCodeOfStatus } from './status-names.ts'
 
 /** The latency and fault rules of one state's requests: the shared state's, or a session's. */

@@ -2,20 +2,26 @@ import { toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
 import { runOperation, type Operation } from './define-operation.ts'
 import { errorResponse, internalErrorAnswer } from './answer/errors.ts'
 import type { Answered, Interception } from './request-context.ts'
-import { contextOf, noRoute, requestBody, type ContextSource } from './context-of.ts'
-import { requestMethod } from './route/method-override.ts'
+import {
+  contextOf,
+  exchangeOf,
+  fetchHost,
+  noRoute,
+  requestBody,
+  type ContextSource,
+  type Incoming,
+  type ServiceCall,
+} from './per-request.ts'
+import { requestMethod, splitUrl } from './route/request-target.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
 import type { SurfacePage } from './surface.ts'
 import { createFallBack } from './fallback.ts'
 import type { NegotiationMemo } from './answer/negotiate.ts'
-import { fetchHost } from './fetch-host.ts'
 import { compileRoutes, hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { ServiceError } from './answer/service-error.ts'
 import { readSessionId } from './route/session-selector.ts'
-import { splitUrl } from './route/split-url.ts'
 import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
-import { exchangeOf, type Incoming, type ServiceCall } from './exchange-of.ts'
 
 export type {
   Answered,

@@ -79,7 +79,7 @@ export type {
   RequestHost,
 } from './request-context.ts'
 export type { Fallback, FallbackAnswer } from './fallback.ts'
-export { fetchHost } from './fetch-host.ts'
+export { fetchHost } from './per-request.ts'
 export { headerSafe, respond } from './answer/respond.ts'
 export {
   compileRoutes,
@@ -96,11 +96,11 @@ export {
   sessionHeader,
   sessionParam,
 } from './route/session-selector.ts'
-export { splitUrl } from './route/split-url.ts'
+export { splitUrl } from './route/request-target.ts'
 export { utf8Length } from './request/utf8-length.ts'
 export { writers, type Writer } from './formats/writers.ts'
 export { escapeHtml } from './formats/html.ts'
 export type { Surface, SurfacePage } from './surface.ts'
-export { noRoute, type RouteFacts } from './context-of.ts'
-export { WarningList } from './request/warning-list.ts'
+export { noRoute, type RouteFacts } from './per-request.ts'
+export { WarningList } from './request/list-limit.ts'
 export { withNumberTokens } from './request/number-token.ts'

@@ -5,7 +5,7 @@ import type { WriteOptions } from './formats/jsconfig.ts'
 import type { Negotiated } from './answer/negotiate.ts'
 import type { RequestBody } from './request/request-body.ts'
 import type { Answer } from './answer/answer.ts'
-import type { WarningList } from './request/warning-list.ts'
+import type { WarningList } from './request/list-limit.ts'
 
 /**
  * A header's name as the core asks for it: lower-case, which the compiler holds every caller to

@@ -1,5 +1,5 @@
 import type { Answer } from './answer/answer.ts'
-import type { RouteFacts } from './context-of.ts'
+import type { RouteFacts } from './per-request.ts'
 import type { RequestContext } from './request-context.ts'
 
 /**

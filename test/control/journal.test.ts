@@ -5,7 +5,7 @@ import {
   type Journal,
   type JournalRecord,
 } from '../../src/control/journal/journal.ts'
-import { textWriterOf } from '../../src/control/journal/journal-text-writer.ts'
+import { textWriterOf } from '../../src/control/journal/journal-texts.ts'
 
 // The journal copies each request's texts into its ring slot's own bytes and reuses the slot on
 // wrap-around: what comes back out must be exactly what went in, whatever was there before.

@@ -12,7 +12,7 @@ import {
 } from '../../src/wire/formats/format-registry.ts'
 import { formatOfContentType, formats, mimeTypes } from '../../src/wire/formats/format.ts'
 import { writeHtml } from '../../src/wire/formats/html.ts'
-import { eagerReaders } from '../../src/wire/formats/reader-of.ts'
+import { eagerReaders } from '../../src/wire/request/parse-body.ts'
 import { writers } from '../../src/wire/formats/writers.ts'
 
 // Each place that lists formats takes its list from the format registry's rows (issue 28,

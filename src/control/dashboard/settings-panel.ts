@@ -1,5 +1,5 @@
 import type { FaultRule } from '../fault-rules.ts'
-import type { Latency } from '../latency.ts'
+import type { Latency } from '../prefer.ts'
 import type { SettingsDocument } from '../control-documents.ts'
 import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'

@@ -1,7 +1,13 @@
 import { cutText, utf8Length } from '../../wire/index.ts'
 import type { JournalEntry, JournalRecord } from './journal-entry.ts'
-import { asHeaders, joinHeaders, keptWarnings, noWarnings, textCost } from './journal-texts.ts'
-import type { TextWriter } from './journal-text-writer.ts'
+import {
+  asHeaders,
+  joinHeaders,
+  keptWarnings,
+  noWarnings,
+  textCost,
+  type TextWriter,
+} from './journal-texts.ts'
 
 /** The longest body text a journal entry keeps; longer ones are cut and marked. */
 export const journalBodyLimit = 4096

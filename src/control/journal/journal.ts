@@ -1,6 +1,6 @@
 import type { JournalEntry, JournalRecord } from './journal-entry.ts'
 import { Slot } from './journal-slot.ts'
-import { textWriterOf, type TextWriter } from './journal-text-writer.ts'
+import { textWriterOf, type TextWriter } from './journal-texts.ts'
 import { createJournalShares, type Link, type Owner } from './journal-shares.ts'
 
 export {

@@ -3,8 +3,29 @@ import { formatOfContentType, type Format } from '../formats/format.ts'
 import { readJson } from '../formats/json.ts'
 import { readJsv } from '../formats/jsv-read.ts'
 import type { Loose } from './loose.ts'
-import { readerOf, type Reader } from '../formats/reader-of.ts'
 import type { RequestContext } from '../request-context.ts'
+
+export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
+
+/**
+ * The readers of the common bodies (the registry's `reader: 'eager'` rows): small, and on the path
+ * of almost every update.
+ */
+export const eagerReaders: Readonly<Partial<Record<Format, Reader>>> = {
+  json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m)),
+  jsv: (text, _def, ctx) => readJsv(text, ctx.config.limits),
+}
+
+/**
+ * The reader of a body format, or none. CSV's and XML's bring their parsers, so they load with
+ * the codecs on the first such body: a browser page that never sends one does not carry them
+ * (docs/performance.md, "Browser bundle").
+ */
+export function readerOf(format: Format): Reader | undefined | Promise<Reader | undefined> {
+  const eager = eagerReaders[format]
+  if (eager) return eager
+  return import('../formats/codecs.ts').then(({ codecs }) => codecs[format].read)
+}
 
 /** Bodies longer than this are parsed and bound in separate turns of the event loop. */
 export const largeText = 64 * 1024

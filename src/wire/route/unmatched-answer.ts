@@ -1,5 +1,5 @@
 import type { Answer } from '../answer/answer.ts'
-import { noRoute, type RouteFacts } from '../context-of.ts'
+import { noRoute, type RouteFacts } from '../per-request.ts'
 import { errorResponse, notFoundAnswer } from '../answer/errors.ts'
 import type { RequestContext } from '../request-context.ts'
 import { matchPredefined, splitSegments, type Routable, type RouteTable } from './route-table.ts'

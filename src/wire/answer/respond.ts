@@ -1,0 +1,76 @@
+import { ErrorResponse, type DtoDef } from '../../model/index.ts'
+import { InvalidXmlCharacter } from '../formats/xml.ts'
+import type { Answer } from './answer.ts'
+import { fitList } from '../request/list-limit.ts'
+import type { RequestContext } from '../request-context.ts'
+import { utf8Length } from '../request/utf8-length.ts'
+import { writers } from '../formats/writers.ts'
+
+export interface RespondInit {
+  readonly status?: number
+  readonly statusText?: string | undefined
+  /** The CSV attachment name; errors raised before the service get none. Default true. */
+  readonly attachment?: boolean
+}
+
+/**
+ * A DTO in the negotiated format, with the real host's headers: the Content-Type it writes,
+ * `Vary: Accept`, the CSV attachment name and length, and the mock's warnings.
+ */
+export function respond(
+  ctx: RequestContext,
+  def: DtoDef,
+  value: object,
+  init: RespondInit = {},
+): Answer {
+  const { negotiated } = ctx
+  let body: string
+  try {
+    body = writers[negotiated.format](def, value, ctx)
+  } catch (error) {
+    if (!(error instanceof InvalidXmlCharacter)) throw error
+    // The real XmlWriter throws on it, and the host answers that as a 500 (issue 18).
+    ctx.warnings.add(`an XML answer cannot hold this text: ${error.message}`)
+    const status = { ErrorCode: error.name, Message: error.message, StackTrace: null }
+    const failed = { ResponseStatus: { ...status, Errors: [], Meta: null } }
+    return respond(ctx, ErrorResponse, failed, { status: 500, statusText: error.name })
+  }
+  if (negotiated.callback) body = `${negotiated.callback}(${body})`
+  // A plain record: the Node server writes it as it is (an undici Headers costs a copy).
+  const headers: Record<string, string> = {
+    'Content-Type': negotiated.contentType,
+    Vary: 'Accept',
+  }
+  // The real CsvFormat filter compares the type exactly: an echoed `text/csv; …` gets none.
+  if (negotiated.contentType === 'text/csv' && !negotiated.callback && init.attachment !== false) {
+    headers['Content-Disposition'] = `attachment;filename="${ctx.operationName}.csv"`
+    // The real host sends the length too; on the Node server it also spares a copy of the
+    // Content-Disposition value per answer (docs/performance.md, "CSV Content-Length").
+    headers['Content-Length'] = String(utf8Length(body))
+  }
+  if (ctx.warnings.count > 0)
+    headers['X-Mock-Warning'] = warningHeader(ctx.warnings.list, ctx.warnings.count)
+  return { status: init.status ?? 200, statusText: init.statusText, headers, body }
+}
+
+/** The longest header value the mock writes, in characters. */
+const headerLimit = 2000
+
+/** Header values are bytes: anything outside printable ASCII is escaped, and length capped. */
+export function headerSafe(text: string): string {
+  const ascii = asciiOnly(text)
+  return ascii.length > headerLimit ? `${ascii.slice(0, headerLimit - 3)}...` : ascii
+}
+
+function asciiOnly(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * `X-Mock-Warning`: the warnings that fit in the header, then `... and N more` for the rest, so
+ * the header says how many it left out rather than stopping mid-word.
+ */
+function warningHeader(warnings: readonly string[], count: number): string {
+  if (count === 1) return headerSafe(warnings[0] as string)
+  return fitList(warnings.map(asciiOnly), count, headerLimit, '...').join('; ')
+}

@@ -1,0 +1,175 @@
+/**
+ * The records one request is carried in, made once each: the host of a plain fetch `Request`,
+ * the request as the dispatch sees it (`Incoming`, `ServiceCall`), the context an operation is
+ * written with, and the exchange the journal and the log read afterwards.
+ */
+import type { Store } from '../store/index.ts'
+import type { MockConfig } from './config.ts'
+import type { Format } from './formats/format.ts'
+import { parseJsConfig } from './formats/jsconfig.ts'
+import { negotiate, type NegotiationMemo } from './answer/negotiate.ts'
+import { RequestBody } from './request/request-body.ts'
+import type { Answer } from './answer/answer.ts'
+import type { ServiceError } from './answer/service-error.ts'
+import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
+import type { SplitUrl } from './route/request-target.ts'
+import { WarningList } from './request/list-limit.ts'
+
+/** What routing found out about a request: the format hints and the path's variables. */
+export interface RouteFacts {
+  readonly extension: Format | null
+  readonly firstSegment: string
+  readonly predefinedFormat: Format | null
+  readonly params: Readonly<Record<string, string>>
+}
+
+/** The facts of a request no operation took (a fallback's own error): no route, no hints. */
+export const noRoute: RouteFacts = {
+  extension: null,
+  firstSegment: '',
+  predefinedFormat: null,
+  params: {},
+}
+
+/** What every context of one dispatch shares. */
+export interface ContextSource {
+  readonly config: MockConfig
+  readonly negotiations: NegotiationMemo
+}
+
+/** What a context is made of: the request, where it was routed, and the state it works on. */
+export interface ContextInput {
+  readonly request: Request
+  readonly host: RequestHost
+  readonly target: SplitUrl
+  readonly route: RouteFacts
+  /** The request DTO's name: the CSV file name and the HTML page's title. */
+  readonly operationName: string
+  readonly session: string | null
+  readonly store: Store
+  /** The body, when something read it before the context was made. */
+  readonly body?: RequestBody | undefined
+}
+
+/** The context an operation (or an error answer) is written with. */
+export function contextOf(
+  input: ContextInput,
+  { config, negotiations }: ContextSource,
+): RequestContext {
+  const { request, host, target, route } = input
+  const contentType = host.header('content-type')
+  const negotiated = negotiate(
+    {
+      accept: host.header('accept'),
+      contentType,
+      query: target.query,
+      extension: route.extension,
+      firstSegment: route.firstSegment,
+      defaultFormat: config.defaultFormat,
+    },
+    negotiations,
+  )
+  return {
+    request,
+    host,
+    session: input.session,
+    store: input.store,
+    config,
+    path: target.path,
+    query: target.query,
+    contentType,
+    body: input.body ?? requestBody(request, host, config),
+    negotiated,
+    writeOptions: parseJsConfig(target.query.get('jsconfig')),
+    operationName: input.operationName,
+    bodyFormat: route.predefinedFormat,
+    params: route.params,
+    now: config.clock(),
+    warnings: new WarningList(),
+    header: (name) => host.header(name),
+  }
+}
+
+/**
+ * A request's body reader, within the configured limit; `keepBytes` where a fallback may forward
+ * the body as it arrived.
+ */
+export function requestBody(
+  request: Request,
+  host: RequestHost,
+  config: MockConfig,
+  keepBytes = false,
+): RequestBody {
+  const { bodyBytes } = config.limits
+  const contentEncoding = host.header('content-encoding')
+  return new RequestBody(request, bodyBytes, host.header('content-length'), {
+    contentEncoding,
+    keepBytes,
+  })
+}
+
+/** The host of a plain fetch `Request`: headers read through `request.headers`. */
+export function fetchHost(
+  request: Request,
+  answerHeaders?: Readonly<Record<string, string>>,
+): RequestHost {
+  return {
+    header: (name) => request.headers.get(name),
+    headerList: () => [...request.headers].flat(),
+    answerHeaders,
+  }
+}
+
+/** One request as the dispatch sees it, made once: what every step below reads. */
+export interface Incoming {
+  readonly request: Request
+  readonly host: RequestHost
+  readonly target: SplitUrl
+  /** When it arrived, in epoch ms, and `performance.now()` then. */
+  readonly startedAt: number
+  readonly started: number
+}
+
+/** A request under the base path, once routing has looked at it. */
+export interface ServiceCall extends Incoming {
+  /** The path below the base path. */
+  readonly rest: string
+  /** The session it names, or the 400 a bad selector gets (then it works on the shared state). */
+  readonly selected: string | null | ServiceError
+  readonly session: string | null
+  /** The body's one reader, made on first use and shared by all that read it. */
+  readonly bodyReader: () => RequestBody
+  /** The reader if something made it already (the method override), else undefined. */
+  readonly bodyIfMade: () => RequestBody | undefined
+}
+
+/** What an exchange is made of: the request, its context and answer, and what intercepted it. */
+interface ExchangeInput {
+  readonly incoming: Incoming
+  readonly ctx: RequestContext | null
+  readonly session: string | null
+  readonly answer: Answer | null
+  readonly intercepted?: Interception | undefined
+}
+
+/** An exchange answered by the operations (source `mock`): one object, made once. */
+export function exchangeOf({
+  incoming,
+  ctx,
+  session,
+  answer,
+  intercepted,
+}: ExchangeInput): Exchange {
+  return {
+    request: incoming.request,
+    host: incoming.host,
+    ctx,
+    session,
+    source: 'mock',
+    answer,
+    startedAt: incoming.startedAt,
+    durationMs: performance.now() - incoming.started,
+    delayMs: intercepted?.delayMs ?? 0,
+    fault: intercepted?.fault ?? (answer === null ? 'network' : null),
+  }
+}
