@@ -17,8 +17,9 @@ export interface FixtureProblem {
 /**
  * The values an operation would refuse, per collection, checked with the operation's own rule
  * (`commentStatusOf` for `PUT …/comments`, `parseGuid` for `containersInfo`'s `new Guid(…)`).
- * Each check puts the value as the operation would store it (`spam` becomes `Spam`, a GUID
- * its lowercase 8-4-4-4-12 form) into the entity, which is the fixture's own bound copy.
+ * Each check puts the value as the operation would store it (a GUID in its lowercase
+ * 8-4-4-4-12 form; a status as sent, since only the four names spelt exactly pass) into the
+ * entity, which is the fixture's own bound copy.
  */
 const checks: { readonly [K in keyof StoreState]?: (entity: never) => FixtureProblem | undefined } =
   {
@@ -31,7 +32,6 @@ const checks: { readonly [K in keyof StoreState]?: (entity: never) => FixturePro
           reason: `: '${comment.Status}' is not one of ${commentStatuses.join(', ')}`,
         }
       }
-      comment.Status = status
       return undefined
     },
     containers(page: ContainerInfoMessage) {

@@ -14,12 +14,13 @@ export const commentStatuses = ['Published', 'WaitingForApproval', 'Spam', 'Hidd
 export type CommentStatus = (typeof commentStatuses)[number]
 
 /**
- * A status as the real service reads it: one of the four names in any case, around blanks;
- * undefined for anything else (it answers `400 Invalid Status.`). Fixtures are checked by it too.
+ * A status as the real service reads it: exactly one of the four names, in their case and with
+ * no blanks around (SF `Modules/Comments/CommentsUtilities.cs` l.49–55, `IsValidStatus` compares
+ * with `!=`); undefined for anything else, which it answers `400 Invalid Status.` and which
+ * fixtures are refused for. The name it finds is the text sent, stored as sent.
  */
 export function commentStatusOf(text: string): CommentStatus | undefined {
-  const wanted = text.trim().toLowerCase()
-  return commentStatuses.find((name) => name.toLowerCase() === wanted)
+  return commentStatuses.find((name) => name === text)
 }
 
 const namespace = 'Cms.Services.Comments.DTO'

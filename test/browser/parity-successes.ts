@@ -31,7 +31,7 @@ export const successRequests: readonly ParityRequest[] = [
     headers: { Accept: '*/*', 'Content-Type': 'application/xml' },
     body:
       `<CommentUpdateRequest ${dc('Cms.Services.Comments.DTO')}>` +
-      `<Key>${key(1)}</Key><Message>Parity: xml &amp; &lt;more&gt;</Message><Status>spam</Status>` +
+      `<Key>${key(1)}</Key><Message>Parity: xml &amp; &lt;more&gt;</Message><Status>Spam</Status>` +
       '</CommentUpdateRequest>',
   },
   {

@@ -104,19 +104,21 @@ describe('a fixture value an operation would refuse', () => {
     )
   })
 
-  it('stores a status in any case as the operation does: spam is Spam', async () => {
+  // SF `Modules/Comments/CommentsUtilities.cs` l.49–55: the operation takes the four names only
+  // as spelt, so a fixture in another case is refused as the PUT refuses it.
+  it('refuses a status in another case, as the operation does: spam is not Spam', async () => {
     const { app } = buildApp()
     const key = commentKey(createStore({ seed: 1 }))
     const put = await app.request(commentsPath, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ Key: key, Status: ' spam ' }),
+      body: JSON.stringify({ Key: key, Status: 'spam' }),
     })
-    expect(((await put.json()) as { Status: string }).Status).toBe('Spam')
-    const posted = await postFixtures(app, { Comments: [{ Key: 'f', Status: ' spam ' }] })
-    expect(posted.status).toBe(201)
-    expect(((await posted.json()) as { Comments: { Status: string }[] }).Comments[0]?.Status).toBe(
-      'Spam',
+    expect(put.status).toBe(400)
+    const posted = await postFixtures(app, { Comments: [{ Key: 'f', Status: 'spam' }] })
+    expect(posted.status).toBe(400)
+    expect((await responseStatusOf(posted)).Message).toMatch(
+      /Comments\[0\]\.Status: 'spam' is not one of Published/,
     )
   })
 
