@@ -21,7 +21,7 @@ export interface Session {
   /** Epoch ms. */
   readonly createdAt: number
   lastUsedAt: number
-  /** How many requests named it. */
+  /** How many requests used it (a control read, `GET /__mock/...`, does not). */
   requests: number
   /** The session's view of the journal starts at this entry id (its `DELETE /__mock/journal`). */
   journalFrom: number
@@ -51,7 +51,8 @@ export interface Sessions {
   get(id: string | null): Session
   /** The state of an id without counting a use; the shared one when the session is gone. */
   peek(id: string | null): Session
-  list(): SessionInfo[]
+  /** Least recently used first; with `limit`, only the `limit` most recently used. */
+  list(limit?: number): SessionInfo[]
   delete(id: string): boolean
   clear(): void
 }
@@ -143,14 +144,22 @@ export function createSessions(options: SessionsOptions): Sessions {
       return session
     },
     peek: (id) => (id === null ? shared : (sessions.get(id) ?? shared)),
-    list: () =>
-      Array.from(sessions.values(), (session) => ({
-        id: session.id as string,
-        scenario: session.scenarios.current,
-        createdAt: new Date(session.createdAt).toISOString(),
-        lastUsedAt: new Date(session.lastUsedAt).toISOString(),
-        requests: session.requests,
-      })),
+    list(limit = sessions.size) {
+      // The Map runs oldest first: the ones before the last `limit` are skipped, not copied.
+      let skip = sessions.size - limit
+      const listed: SessionInfo[] = []
+      for (const session of sessions.values()) {
+        if (skip-- > 0) continue
+        listed.push({
+          id: session.id as string,
+          scenario: session.scenarios.current,
+          createdAt: new Date(session.createdAt).toISOString(),
+          lastUsedAt: new Date(session.lastUsedAt).toISOString(),
+          requests: session.requests,
+        })
+      }
+      return listed
+    },
     delete(id) {
       // Dropped on purpose: its next request is a new session, with nothing to warn about.
       evicted.delete(id)

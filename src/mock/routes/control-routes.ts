@@ -9,6 +9,7 @@ import {
 import { fail } from './control-answers.ts'
 import type { ControlDeps } from './control-call.ts'
 import { controlTable } from './control-table.ts'
+import type { Session } from '../sessions.ts'
 import { refuseGlobalWrite, withSessionWarning } from './session-routes.ts'
 
 export type { ControlDeps } from './control-call.ts'
@@ -36,9 +37,17 @@ export function createControl(deps: ControlDeps): ControlResolver {
     if (selected instanceof ServiceError) {
       return fail(selected.status, selected.errorCode, selected.message)
     }
-    const session = deps.sessions.get(selected)
+    const session = readOnly(request.method, selected) ?? deps.sessions.get(selected)
     const response = row && (await row.answer({ request, url, host, params, deps, session }))
     return withSessionWarning(session, response ?? notFound())
+
+    // A read of a session that exists (the dashboard's polling, a test's look at its state)
+    // is no use of it: its count, its last use and its place in the eviction order stay.
+    function readOnly(method: string, id: string | null): Session | undefined {
+      if (method !== 'GET' || id === null) return undefined
+      const found = deps.sessions.peek(id)
+      return found === deps.sessions.shared ? undefined : found
+    }
 
     function notFound(): Response {
       return fail(

@@ -6,9 +6,23 @@ import type { Session } from '../sessions.ts'
 
 // `/__mock/sessions[/{id}]`: list them, drop one, or drop them all.
 
-export function listSessions({ deps }: GlobalCall): Response {
+/** `GET /__mock/sessions[?limit=N]`: with a limit, the N most recently used (the dashboard's). */
+export function listSessions({ url, deps }: GlobalCall): Response {
   const { sessions } = deps
-  return json({ sessions: sessions.list(), max: sessions.max } satisfies SessionsDocument)
+  const limitText = url.searchParams.get('limit')
+  if (limitText !== null && !/^\d{1,9}$/.test(limitText)) {
+    return fail(
+      400,
+      'ArgumentException',
+      `Failed to list the sessions: limit '${limitText}' is not a whole number`,
+    )
+  }
+  const listed = sessions.list(limitText === null ? undefined : Number(limitText))
+  return json({
+    sessions: listed,
+    count: sessions.size,
+    max: sessions.max,
+  } satisfies SessionsDocument)
 }
 
 export function dropSessions({ deps }: GlobalCall): Response {
