@@ -33,6 +33,18 @@ export interface SettingsDocument {
   readonly passthrough: readonly string[]
   /** The recordings served (`--replay`). */
   readonly replay: readonly string[]
+  /** Where the proxy records (`--record`), or null. */
+  readonly record: RecordingSummary | null
+  /** The recordings served, in the order they are tried. */
+  readonly replays: readonly RecordingSummary[]
+}
+
+/** A HAR file the mock writes (`--record`) or serves (`--replay`). */
+export interface RecordingSummary {
+  /** As it was given. */
+  readonly file: string
+  /** How many entries it holds now: a recording's grow as the proxy's answers are written. */
+  readonly entries: number
 }
 
 /** `GET /__mock/notices`: oldest first. */

@@ -25,6 +25,11 @@ export interface Fallback {
   /** Back to its start (a replay's cursors to the first entry): the shared state's reset. */
   rewind?(): void
   /**
+   * The HAR file it serves (`--replay`) or writes (`--proxy` with `--record`), and how many
+   * entries that holds now: what `/__mock/settings` and the dashboard show of it.
+   */
+  recording?(): { readonly file: string; readonly entries: number }
+  /**
    * The answer, or undefined when this fallback has none for the request. `body` is the one
    * reader of the request's body that everything before it shares (the method override may have
    * read a form already): read it through `body`, never through `request` again.

@@ -79,6 +79,7 @@ export function createReplay(har: Har, name: string): Replay {
     rewind() {
       for (const group of groups.values()) group.served = 0
     },
+    recording: () => ({ file: name, entries: har.log.entries.length }),
     async answer(request, _host, body) {
       // The mock's own parameters (`?__session=`, `?__delay=`…) are no part of what was recorded.
       const url = new URL(withoutMockParams(request.url))

@@ -123,5 +123,9 @@ function settings({ session, deps }: StateCall): SettingsDocument {
     upstream: deps.fallbacks.find((fallback) => fallback.source === 'proxy')?.name ?? null,
     passthrough: [...deps.passthrough],
     replay: deps.fallbacks.filter((f) => f.source === 'replay').map((f) => f.name),
+    record: deps.fallbacks.find((f) => f.source === 'proxy')?.recording?.() ?? null,
+    replays: deps.fallbacks.flatMap((f) =>
+      f.source === 'replay' && f.recording ? [f.recording()] : [],
+    ),
   }
 }

@@ -90,7 +90,13 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
             url,
             timeoutMs,
             insecure: values['proxy-insecure'] === true,
-            ...(recorder ? { record: (exchange) => recorder.add(exchange), recordMaxBytes } : {}),
+            ...(recorder
+              ? {
+                  record: (exchange) => recorder.add(exchange),
+                  recordMaxBytes,
+                  recording: () => recorder.recording(),
+                }
+              : {}),
           },
     fallbacks,
     passthrough: values.passthrough === undefined ? undefined : commaList(values.passthrough),

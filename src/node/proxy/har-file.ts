@@ -10,6 +10,8 @@ export interface HarFile {
   append(entries: readonly string[]): Promise<void>
   /** Forces what was appended to disk. */
   sync(): Promise<void>
+  /** How many entries the file holds: those it had when opened, and those appended since. */
+  readonly entries: number
 }
 
 /** Where a HAR text's `log.entries` list ends: the place to append at, and what follows it. */
@@ -19,6 +21,8 @@ interface Tail {
   /** The bytes from there on: the closing `]` and the rest of the document. */
   readonly bytes: Buffer
   readonly empty: boolean
+  /** How many entries come before it. */
+  readonly count: number
 }
 
 /**
@@ -33,13 +37,16 @@ export function openHarFile(path: string, creatorVersion: string): HarFile {
     const head = `{"log":{"version":"1.2","creator":{"name":"restapi-mock","version":${JSON.stringify(creatorVersion)}},"entries":[`
     const end = '\n]}}\n'
     writeFileSync(path, head + end)
-    tail = { position: Buffer.byteLength(head), bytes: Buffer.from(end), empty: true }
+    tail = { position: Buffer.byteLength(head), bytes: Buffer.from(end), empty: true, count: 0 }
   } else {
     tail = findTail(text, path)
   }
-  let { position, empty } = tail
+  let { position, empty, count } = tail
   let handle: FileHandle | undefined
   return {
+    get entries() {
+      return count
+    },
     async append(entries) {
       if (entries.length === 0) return
       const added = Buffer.from(`${empty ? '' : ','}\n${entries.join(',\n')}`)
@@ -53,6 +60,7 @@ export function openHarFile(path: string, creatorVersion: string): HarFile {
       // Only now: a write that failed part way is made again over the same place.
       position += added.length
       empty = false
+      count += entries.length
     },
     async sync() {
       await handle?.sync()
@@ -93,6 +101,7 @@ function findTail(text: string, path: string): Tail {
     position: Buffer.byteLength(text.slice(0, last + 1)),
     bytes: Buffer.from(text.slice(last + 1)),
     empty: text.charAt(last) === '[',
+    count: entries.length,
   }
 }
 

@@ -8,6 +8,8 @@ export interface HarRecorder {
   add(exchange: ProxiedExchange): void
   /** Resolves once every exchange added before the call is in the file, on disk. */
   flush(): Promise<void>
+  /** Its file, and how many entries that holds now (written, not queued; those it had too). */
+  recording(): { readonly file: string; readonly entries: number }
 }
 
 export interface HarRecorderOptions extends HarEntryOptions {
@@ -74,6 +76,7 @@ export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
       await writer.flush()
       await file.sync()
     },
+    recording: () => ({ file: path, entries: file.entries }),
   }
 }
 

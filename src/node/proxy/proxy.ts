@@ -17,6 +17,8 @@ export interface ProxyOptions {
   readonly record?: (exchange: ProxiedExchange) => void
   /** The most of an answer's body kept for `record` (`--record-max-body`); past it, its size. */
   readonly recordMaxBytes?: number
+  /** The file `record` writes and its entries now, for `/__mock/settings`. */
+  readonly recording?: Fallback['recording']
 }
 
 /** `--record-max-body` default: 1 MiB of each body. */
@@ -57,6 +59,7 @@ export function createProxy(options: ProxyOptions): Fallback {
   return {
     source: 'proxy',
     name: options.url,
+    ...(options.recording ? { recording: options.recording } : {}),
     async answer(request, host, body) {
       const target = requestTarget(request.url)
       const startedAt = Date.now()
