@@ -1,9 +1,4 @@
-import {
-  CommentResponse,
-  CommentUpdateRequest,
-  commentStatusOf,
-  profilePictureUrls,
-} from '../src/model/index.ts'
+import { CommentResponse, CommentUpdateRequest, commentStatusOf } from '../src/model/index.ts'
 import { defineOperation, ServiceError } from '../src/wire/index.ts'
 
 /** `PUT /comments-api/comments`: update a comment, answer the stored comment. */
@@ -13,6 +8,8 @@ export const updateComment = defineOperation({
   request: CommentUpdateRequest,
   response: CommentResponse,
   summary: 'Update a comment; answers the stored comment',
+  // SF Services/Comments/CommentWebService.cs l.33, 284: `CommentResponse Put(CommentUpdateRequest)`.
+  service: 'CommentWebService',
   errors: { '404': 'ItemNotFoundException: no stored comment has the given key.' },
   example: {
     sample(store) {
@@ -44,10 +41,8 @@ export const updateComment = defineOperation({
     if (isNonBlank(input.Name)) updated.Name = input.Name
     if (isNonBlank(input.CustomData)) updated.CustomData = input.CustomData
     if (input.Rating !== undefined && input.Rating !== null) updated.Rating = input.Rating
-    if (isNonBlank(input.Email) && input.Email !== stored.Email) {
-      updated.Email = input.Email
-      Object.assign(updated, profilePictureUrls(input.Email))
-    }
+    // The picture follows the author, not the e-mail: it stays (CommentsUtilities.cs l.734–750).
+    if (isNonBlank(input.Email)) updated.Email = input.Email
     store.state.comments.set(id, updated)
     store.changed()
     return updated

@@ -1,4 +1,9 @@
-import { commentStatuses, profilePictureUrls, type CommentResponse } from '../src/model/index.ts'
+import {
+  commentStatuses,
+  profilePictureUrls,
+  type Avatar,
+  type CommentResponse,
+} from '../src/model/index.ts'
 import {
   dayMs,
   hourMs,
@@ -8,6 +13,7 @@ import {
   seedKinds,
   weighted,
   type SeedContext,
+  type SeededFaker,
 } from './seeded-faker.ts'
 
 /** How many consecutive seeded comments share a thread. */
@@ -101,7 +107,15 @@ export function createCommentMaker(context: SeedContext): (index: number) => Com
     // Later comments of a thread come later, at most a day apart, all before the reference.
     const position = index % commentsPerThread
     const offset = position * dayMs + faker.number.int({ min: 0, max: 23 * hourMs })
-    const pictures = profilePictureUrls(email)
+    // In the order earlier versions drew them, so the same seed gives the same comments.
+    const status = faker.helpers.weightedArrayElement(statusWeights)
+    // A public-looking unicast address; faker's ipv4() parses a CIDR block on every call.
+    const ip = `${faker.number.int({ min: 11, max: 223 })}.${faker.number.int(255)}.${faker.number.int(255)}.${faker.number.int({ min: 1, max: 254 })}`
+    const customDataValue = faker.datatype.boolean(0.3)
+      ? faker.helpers.arrayElement(customData)
+      : null
+    const rating = faker.datatype.boolean() ? faker.number.int({ min: 1, max: 5 }) : null
+    const pictures = profilePictureUrls(avatarOf(faker, `${firstName}-${lastName}`))
     return {
       Key: key,
       Name: `${firstName} ${lastName}`,
@@ -109,13 +123,28 @@ export function createCommentMaker(context: SeedContext): (index: number) => Com
       DateCreated: new Date(thread.start + offset),
       ProfilePictureUrl: pictures.ProfilePictureUrl,
       ProfilePictureThumbnailUrl: pictures.ProfilePictureThumbnailUrl,
-      Status: faker.helpers.weightedArrayElement(statusWeights),
+      Status: status,
       Email: email,
       ThreadKey: thread.key,
-      // A public-looking unicast address; faker's ipv4() parses a CIDR block on every call.
-      AuthorIpAddress: `${faker.number.int({ min: 11, max: 223 })}.${faker.number.int(255)}.${faker.number.int(255)}.${faker.number.int({ min: 1, max: 254 })}`,
-      CustomData: faker.datatype.boolean(0.3) ? faker.helpers.arrayElement(customData) : null,
-      Rating: faker.datatype.boolean() ? faker.number.int({ min: 1, max: 5 }) : null,
+      AuthorIpAddress: ip,
+      CustomData: customDataValue,
+      Rating: rating,
     }
+  }
+}
+
+/**
+ * A third of the authors have set an avatar: an image in the site's library, its `MediaUrl` and
+ * its thumbnail (rooted, as a site at the root links them); the others get the host's default
+ * photo (`profilePictureUrls`).
+ */
+function avatarOf(faker: SeededFaker, name: string): Avatar | null {
+  if (!faker.datatype.boolean(1 / 3)) return null
+  const slug = name.toLowerCase().replace(/[^a-z0-9-]+/g, '')
+  const version = faker.string.hexadecimal({ length: 7, casing: 'lower', prefix: '' })
+  const base = `/images/default-source/avatars/${slug}`
+  return {
+    url: `${base}.jpg?sfvrsn=${version}_0`,
+    thumbnailUrl: `${base}.tmb-thumb80.jpg?sfvrsn=${version}_0`,
   }
 }

@@ -34,4 +34,4 @@ export {
   type CommentStatus,
 } from './comment.ts'
 export { ErrorResponse, ResponseError, ResponseStatus } from './response-status.ts'
-export { profilePictureUrls } from './profile-picture-urls.ts'
+export { defaultProfilePicture, profilePictureUrls, type Avatar } from './profile-picture-urls.ts'

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
   ABTestViewModel,
@@ -20,6 +19,7 @@ import {
   describeType,
   emptyGuid,
   goalTypes,
+  defaultProfilePicture,
   profilePictureUrls,
   type DtoDef,
 } from '../../src/model/index.ts'
@@ -497,61 +497,26 @@ describe('completeDto', () => {
   })
 })
 
+// SF `Modules/Comments/CommentsUtilities.cs` l.734–750 (`PopulateAuthorInfo`) and
+// `Security/UserDisplayNameBuilder.cs` l.88–98 (`GetAvatarImageUrl`): the author's avatar, or the
+// rooted default photo; never Gravatar, never from the e-mail.
 describe('profilePictureUrls', () => {
-  function md5(text: string): string {
-    return createHash('md5').update(text, 'utf8').digest('hex')
-  }
-
-  it.each<{ behaviour: string; email: string; address: string }>([
-    { behaviour: 'a plain address', email: 'ann@example.com', address: 'ann@example.com' },
-    {
-      behaviour: 'an address in mixed case',
-      email: 'Ann.Lee@Example.COM',
-      address: 'ann.lee@example.com',
-    },
-    {
-      behaviour: 'an address with surrounding whitespace',
-      email: '  ann@example.com\t\n',
-      address: 'ann@example.com',
-    },
-    {
-      behaviour: 'a non-ASCII address (hashed as UTF-8)',
-      email: 'Zoë@exämple.com',
-      address: 'zoë@exämple.com',
-    },
-  ])(
-    'derives Gravatar URLs from the MD5 of $behaviour, trimmed and lowercased',
-    ({ email, address }) => {
-      const hash = md5(address)
-      expect(profilePictureUrls(email)).toEqual({
-        ProfilePictureUrl: `https://www.gravatar.com/avatar/${hash}?s=200&d=identicon`,
-        ProfilePictureThumbnailUrl: `https://www.gravatar.com/avatar/${hash}?s=50&d=identicon`,
-      })
-    },
-  )
-
-  it("hashes Gravatar's own example ' MyEmailAddress@example.com ' to its published hash", () => {
-    const hash = '0bc83cb571cd1c50ba6f3e8a78ef1346'
-    expect(md5('myemailaddress@example.com')).toBe(hash)
-    expect(profilePictureUrls(' MyEmailAddress@example.com ').ProfilePictureThumbnailUrl).toBe(
-      `https://www.gravatar.com/avatar/${hash}?s=50&d=identicon`,
+  it('answers the host default photo, rooted, for both URLs of an author without an avatar', () => {
+    expect(profilePictureUrls(null)).toEqual({
+      ProfilePictureUrl: '/SFRes/images/Telerik.Sitefinity.Resources/Images.DefaultPhoto.png',
+      ProfilePictureThumbnailUrl:
+        '/SFRes/images/Telerik.Sitefinity.Resources/Images.DefaultPhoto.png',
+    })
+    expect(defaultProfilePicture).toBe(
+      '/SFRes/images/Telerik.Sitefinity.Resources/Images.DefaultPhoto.png',
     )
   })
 
-  it('answers different URLs for different addresses', () => {
-    expect(profilePictureUrls('a@example.com').ProfilePictureUrl).not.toBe(
-      profilePictureUrls('b@example.com').ProfilePictureUrl,
-    )
-  })
-
-  it.each<{ behaviour: string; email: string | null }>([
-    { behaviour: 'null', email: null },
-    { behaviour: 'the empty string', email: '' },
-    { behaviour: 'whitespace only', email: '   ' },
-  ])('answers null URLs for $behaviour', ({ email }) => {
-    expect(profilePictureUrls(email)).toEqual({
-      ProfilePictureUrl: null,
-      ProfilePictureThumbnailUrl: null,
+  it("answers an author's avatar image: its MediaUrl and its ThumbnailUrl", () => {
+    const avatar = { url: '/images/a.jpg?sfvrsn=1', thumbnailUrl: '/images/a.tmb-thumb80.jpg' }
+    expect(profilePictureUrls(avatar)).toEqual({
+      ProfilePictureUrl: avatar.url,
+      ProfilePictureThumbnailUrl: avatar.thumbnailUrl,
     })
   })
 })

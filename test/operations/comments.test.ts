@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { CommentResponse, Store } from '../../src/index.ts'
-import { profilePictureUrls } from '../../src/model/index.ts'
 import { buildApp, readJson, readState, responseStatusOf, sendJson } from '../support/index.ts'
 
 const path = '/RestApi/comments-api/comments'
@@ -208,7 +207,9 @@ describe('PUT /RestApi/comments-api/comments: updates', () => {
     expect(body.Rating).toBe(comment.Rating)
   })
 
-  it('recomputes both picture URLs when the Email changes, and keeps the server-side fields', async () => {
+  // SF `Modules/Comments/CommentsUtilities.cs` l.734–750: the pictures come from the author's
+  // user id (`GetAvatarImageUrl`), never from the e-mail, so a new e-mail leaves them as stored.
+  it('keeps both picture URLs when the Email changes, and keeps the server-side fields', async () => {
     const { app, store } = buildApp()
     const comment = seededComment(store)
     const before = (await readState(app)).Comments?.find((c) => c.Key === comment.Key)
@@ -216,12 +217,10 @@ describe('PUT /RestApi/comments-api/comments: updates', () => {
     const response = await sendJson(app, 'PUT', path, { Key: comment.Key, Email: email })
     expect(response.status).toBe(200)
     const body = await readJson(response)
-    const expected = profilePictureUrls(email)
     expect(body.Email).toBe(email)
-    expect(body.ProfilePictureUrl).toBe(expected.ProfilePictureUrl)
-    expect(body.ProfilePictureThumbnailUrl).toBe(expected.ProfilePictureThumbnailUrl)
-    expect(body.ProfilePictureUrl).not.toBe(comment.ProfilePictureUrl)
-    expect(body.ProfilePictureThumbnailUrl).not.toBe(comment.ProfilePictureThumbnailUrl)
+    expect(body.ProfilePictureUrl).toBe(comment.ProfilePictureUrl)
+    expect(body.ProfilePictureThumbnailUrl).toBe(comment.ProfilePictureThumbnailUrl)
+    expect(String(body.ProfilePictureUrl)).not.toContain('gravatar')
     expect(body.DateCreated).toBe(before?.DateCreated)
     expect(body.ThreadKey).toBe(before?.ThreadKey)
     expect(body.AuthorIpAddress).toBe(before?.AuthorIpAddress)

@@ -14,7 +14,7 @@ import {
   abTestStatuses,
   commentStatuses,
   goalTypes,
-  profilePictureUrls,
+  defaultProfilePicture,
   type DtoDef,
 } from '../../src/model/index.ts'
 import {
@@ -502,12 +502,25 @@ describe('seeded comments', () => {
     expect(published / comments.length).toBeGreaterThan(0.6)
   })
 
-  it('derive their picture URLs from the e-mail address', () => {
-    for (const comment of comments.slice(0, 100)) {
-      const urls = profilePictureUrls(comment.Email)
-      expect(comment.ProfilePictureUrl).toBe(urls.ProfilePictureUrl)
-      expect(comment.ProfilePictureThumbnailUrl).toBe(urls.ProfilePictureThumbnailUrl)
+  // SF `Modules/Comments/CommentsUtilities.cs` l.734–750: the author's avatar (MediaUrl and
+  // ThumbnailUrl), or the rooted default photo for both; nothing comes from the e-mail.
+  it('give some authors an avatar and the others the host default photo, never Gravatar', () => {
+    const withDefault = comments.filter((c) => c.ProfilePictureUrl === defaultProfilePicture)
+    const withAvatar = comments.filter((c) => c.ProfilePictureUrl !== defaultProfilePicture)
+    expect(withDefault.length).toBeGreaterThan(0)
+    expect(withAvatar.length).toBeGreaterThan(0)
+    for (const comment of withDefault) {
+      expect(comment.ProfilePictureThumbnailUrl).toBe(defaultProfilePicture)
     }
+    for (const comment of withAvatar) {
+      expect(comment.ProfilePictureUrl).toMatch(
+        /^\/images\/default-source\/avatars\/[a-z0-9-]+\.jpg\?sfvrsn=/,
+      )
+      expect(comment.ProfilePictureThumbnailUrl).toMatch(
+        /^\/images\/default-source\/avatars\/.+\.tmb-thumb80\.jpg\?/,
+      )
+    }
+    for (const comment of comments) expect(comment.ProfilePictureUrl).not.toContain('gravatar')
   })
 
   it('keep a thread in order of time', () => {
