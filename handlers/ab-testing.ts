@@ -8,6 +8,7 @@ export const updateABTest = defineOperation({
   request: ABTestViewModel,
   response: ABTestViewModel,
   summary: 'Create or update an A/B test; answers it as stored',
+  // No service class in the decompiled CMS serves this route: the 405 names `<Request>Service`.
   example: {
     sample(store) {
       // An update answers the test as stored.

@@ -18,6 +18,9 @@ export const containersInfo = defineOperation({
   request: ContainerInfoMessage,
   response: ContainerInfoMessage,
   summary: 'Containers info for inline editing, enriched with status and field constraints',
+  // SF Services/InlineEditing/InlineEditingService.cs l.48, 220: `public object Post(ContainerInfoMessage)`.
+  service: 'InlineEditingService',
+  returnsObject: true,
   example: {
     path: { product: 'cms' },
     sample(store) {

@@ -8,6 +8,7 @@ export const createService = defineOperation({
   request: CreateService,
   response: CreateService,
   summary: 'Create a service definition; answers it as stored',
+  // No service class in the decompiled CMS serves this route: the 405 names `<Request>Service`.
   example: {
     sample(store) {
       // A stored service under a route no service has yet (a stored route would be refused);

@@ -23,6 +23,16 @@ export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
   readonly response: Res
   /** One line for OpenAPI and the metadata: what the operation does. */
   readonly summary: string
+  /**
+   * The real host's service class, which its 405 for a verb the service has no method for names
+   * (`CommentWebService`); `<Request>Service` when the sources do not say.
+   */
+  readonly service?: string
+  /**
+   * The real service method returns `object`, so ServiceStack knows no response type: the native
+   * types write no return marker and the metadata page no answer (ServiceController.cs l.154–162).
+   */
+  readonly returnsObject?: boolean
   /** What an error status means for this operation, where it says more than the general text (OpenAPI). */
   readonly errors?: OperationErrors
   /**
@@ -72,6 +82,10 @@ export interface Operation {
   readonly requestDto: DtoDef
   readonly responseDto: DtoDef
   readonly summary: string
+  /** The real host's service class (see `OperationSpec.service`). */
+  readonly service: string
+  /** No response type on the real host (see `OperationSpec.returnsObject`). */
+  readonly returnsObject: boolean
   readonly errors: OperationErrors
   readonly example: OperationExampleSpec
   run(ctx: RequestContext): Promise<Answer>
@@ -96,6 +110,8 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
     requestDto: spec.request,
     responseDto: spec.response,
     summary: spec.summary,
+    service: spec.service ?? `${spec.request.name}Service`,
+    returnsObject: spec.returnsObject ?? false,
     errors: spec.errors ?? {},
     example: spec.example,
     async run(ctx) {
@@ -152,7 +168,8 @@ export function runOperation(
     new ServiceError(
       405,
       'NotImplementedException',
-      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${name}Service`,
+      // ServiceExec.cs l.219–221 names the service class that holds the request's methods.
+      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${operation.service}`,
     ),
   )
 }

@@ -158,6 +158,27 @@ describe('routing', () => {
     expect(ResponseStatus.Message).toContain('CommentUpdateRequest')
   })
 
+  // Issue 30, B9: the message names the class that holds the request's methods (SS
+  // Host/ServiceExec.cs l.219–221): SF Services/Comments/CommentWebService.cs l.33 and
+  // Services/InlineEditing/InlineEditingService.cs l.48. The decompiled CMS serves neither of the
+  // other two routes, so the mock names their services `<Request>Service` (decisions §14).
+  it.each([
+    ['POST', 'Post', 'CommentUpdateRequest', 'CommentWebService'],
+    ['PUT', 'Put', 'ContainerInfoMessage', 'InlineEditingService'],
+    ['POST', 'Post', 'ABTestViewModel', 'ABTestViewModelService'],
+    ['PUT', 'Put', 'CreateService', 'CreateServiceService'],
+  ])(
+    'names the real service class in the 405 for %s /json/reply/%s',
+    async (method, verb, name, service) => {
+      const { app } = buildApp()
+      const response = await sendJson(app, method, `/RestApi/json/reply/${name}`, {})
+      expect(response.status).toBe(405)
+      expect((await readJson(response)).ResponseStatus.Message).toBe(
+        `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${service}`,
+      )
+    },
+  )
+
   it('picks JSON for Accept: application/json even when the default format is HTML', async () => {
     const { app, store } = buildApp({ defaultFormat: 'html' })
     const response = await sendJson(app, 'PUT', commentsPath, { Key: commentKey(store) })
