@@ -14,9 +14,11 @@ import {
 
 const namespace = 'Cms.Services.InlineEditing.Messages'
 /**
- * The container and lifecycle models live in a contract namespace of their own, not the
- * message's (issue 18): DataContractSerializer writes their members under a prefix. Neutral,
- * as every namespace here; `--xml-namespace` sets a host's real ones.
+ * The container, field and lifecycle models live in a contract namespace of their own, not the
+ * message's (issue 18; issue 30, N2: SF declares `FieldModel` beside `ContainerInfoModel` and
+ * `LifecycleStatusModel`, in `Telerik.Sitefinity.Services.InlineEditing`, `4InlineEditingModels.cs`):
+ * DataContractSerializer writes their members under a prefix. Neutral, as every namespace here;
+ * `--xml-namespace` sets a host's real ones.
  */
 const modelsNamespace = 'Cms.Services.InlineEditing.Models'
 
@@ -33,7 +35,7 @@ export const LifecycleStatusModel = defineDto('LifecycleStatusModel', modelsName
 })
 export type LifecycleStatusModel = DtoValue<typeof LifecycleStatusModel>
 
-export const FieldModel = defineDto('FieldModel', namespace, {
+export const FieldModel = defineDto('FieldModel', modelsNamespace, {
   Name: nullable(stringField()),
   Required: nullable(stringField()),
   MinDate: nullable(stringField()),

@@ -25,8 +25,10 @@ describe('XML namespaces of nested types', () => {
     expect(text).toContain(
       '<d2p1:ItemStatus xmlns:d4p1="urn:status"><d4p1:DisplayStatus>Published</d4p1:DisplayStatus>',
     )
-    // FieldModel is in the message's namespace: the root's default, unprefixed.
-    expect(text).toContain('<d2p1:Fields><FieldModel>')
+    // FieldModel keeps the models' default namespace here, apart from the container's override.
+    expect(text).toContain(
+      '<d2p1:Fields xmlns:d4p1="http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Models"><d4p1:FieldModel><d4p1:MaxDate i:nil="true" />',
+    )
     expect(text).toContain('</d2p1:ContainerInfoModel></ContainersInfo><PageId>p</PageId>')
   })
 
@@ -37,6 +39,16 @@ describe('XML namespaces of nested types', () => {
     )
     // LifecycleStatusModel shares the container's namespace: no second prefix.
     expect(text).toContain('<d2p1:ItemStatus><d2p1:DisplayStatus>Published</d2p1:DisplayStatus>')
+  })
+
+  it('writes FieldModel items and their members in the models namespace (issue 30, N2)', () => {
+    // SF `Services/InlineEditing/4InlineEditingModels.cs` l.7–10 declares FieldModel in
+    // `Telerik.Sitefinity.Services.InlineEditing`, the namespace of ContainerInfoModel
+    // (`3InlineEditingModels.cs` l.9) and LifecycleStatusModel (`15InlineEditingModels.cs` l.7).
+    const text = writeXml(ContainerInfoMessage, message, {})
+    expect(text).toContain('<d2p1:Fields><d2p1:FieldModel><d2p1:MaxDate i:nil="true" />')
+    expect(text).toContain('<d2p1:Name>Title</d2p1:Name>')
+    expect(text).not.toMatch(/<FieldModel|<Name>/)
   })
 
   it('writes one namespace throughout when the types share it', () => {
