@@ -5,19 +5,20 @@
  */
 import type { Store } from '../store/index.ts'
 import type { MockConfig } from './config.ts'
-import type { Format } from './formats/format.ts'
+import type { Format, PathExtension } from './formats/format.ts'
 import { parseJsConfig } from './formats/jsconfig.ts'
 import { negotiate, type NegotiationMemo } from './answer/negotiate.ts'
 import { RequestBody } from './request/request-body.ts'
 import type { Answer } from './answer/answer.ts'
 import type { ServiceError } from './answer/service-error.ts'
 import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
+import type { ActiveLogin } from './login-wall.ts'
 import type { SplitUrl } from './route/request-target.ts'
 import { WarningList } from './request/list-limit.ts'
 
 /** What routing found out about a request: the format hints and the path's variables. */
 export interface RouteFacts {
-  readonly extension: Format | null
+  readonly extension: PathExtension | null
   readonly firstSegment: string
   readonly predefinedFormat: Format | null
   readonly params: Readonly<Record<string, string>>
@@ -49,6 +50,8 @@ export interface ContextInput {
   readonly store: Store
   /** The body, when something read it before the context was made. */
   readonly body?: RequestBody | undefined
+  /** The state's login, for an operation behind the login wall (login-wall.ts). */
+  readonly login?: ActiveLogin | null
 }
 
 /** The context an operation (or an error answer) is written with. */
@@ -86,6 +89,7 @@ export function contextOf(
     params: route.params,
     now: config.clock(),
     warnings: new WarningList(),
+    login: input.login ?? null,
     header: (name) => host.header(name),
   }
 }

@@ -1,14 +1,20 @@
-import { formatOfContentType, isFormContentType, type Format } from '../formats/format.ts'
+import {
+  formatOfContentType,
+  isFormContentType,
+  type Format,
+  type PathExtension,
+} from '../formats/format.ts'
 import { formatLists } from '../formats/format-registry.ts'
 
-const { formats, mimeTypes, answerTypes, formatContains, acceptPreference } = formatLists
+const { formats, mimeTypes, answerTypes, formatContains, acceptPreference, pathExtensions } =
+  formatLists
 
 export interface NegotiationInput {
   readonly accept: string | null
   readonly contentType: string | null
   readonly query: URLSearchParams
   /** A recognised extension stripped from the path's last segment (`.csv`), if any. */
-  readonly extension: Format | null
+  readonly extension: PathExtension | null
   /** The path's first segment below the base path (`json` in `/json/reply/X`), if any. */
   readonly firstSegment: string | null
   readonly defaultFormat: Format
@@ -30,7 +36,7 @@ export interface Negotiated {
  */
 export function negotiate(input: NegotiationInput, memo?: NegotiationMemo): Negotiated {
   const callback = jsonpCallback(input.query.get('callback'))
-  if (input.extension) return answer(input.extension, callback)
+  if (input.extension) return extensionAnswer(input.extension, callback)
   if (callback) return answer('json', callback)
 
   const fromQuery = queryFormat(input.query.get('format'), input.firstSegment)
@@ -128,6 +134,19 @@ function acceptFormat(input: NegotiationInput): Negotiated | undefined {
       if (lower.startsWith(mimeTypes[format])) return answer(format, null)
   }
   return undefined
+}
+
+/** An extension's format, written with its own Content-Type (`.jsonreport` is the HTML page). */
+function extensionAnswer(extension: PathExtension, callback: string | null): Negotiated {
+  const found = pathExtensions.get(extension)
+  if (!found || found.contentType === answerTypes[found.format]) {
+    return answer(found?.format ?? (extension as Format), callback)
+  }
+  return {
+    format: found.format,
+    contentType: callback ? 'text/javascript' : found.contentType,
+    callback,
+  }
 }
 
 function answer(format: Format, callback: string | null): Negotiated {

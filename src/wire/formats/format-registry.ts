@@ -21,6 +21,11 @@ export interface FormatRow {
   readonly metadataPage?: { readonly rank: number; readonly label: string }
   /** How its body reader loads: `eager` on the path of most updates, `lazy` with its parser. */
   readonly reader?: 'eager' | 'lazy'
+  /**
+   * Other path extensions that answer in this format, each with the Content-Type it is written
+   * with (a format's own name is always one, with its answer type).
+   */
+  readonly extensionAliases?: Readonly<Record<string, string>>
 }
 
 /** The response formats of the real host, in ServiceStack's registration order. */
@@ -59,6 +64,10 @@ export const formatRegistry = [
     mime: 'text/html',
     bodyTypes: ['text/html'],
     acceptRank: 0,
+    // HtmlFormat registers `text/jsonreport` beside `text/html` (SS Formats/HtmlFormat.cs
+    // l.51–52), so `.jsonreport` is a registered extension (Host/RestHandler.cs l.31–47): the
+    // HTML page, written with the Content-Type `text/jsonreport` (HtmlFormat.cs l.106).
+    extensionAliases: { jsonreport: 'text/jsonreport' },
   },
   {
     name: 'csv',
@@ -71,6 +80,9 @@ export const formatRegistry = [
 
 export type FormatRegistry = typeof formatRegistry
 export type Format = FormatRegistry[number]['name']
+type AliasOf<Row> = Row extends { readonly extensionAliases: infer A } ? keyof A & string : never
+/** A path extension the real host strips: a format's name or one of its aliases. */
+export type PathExtension = Format | AliasOf<FormatRegistry[number]>
 /** The formats that have metadata pages. */
 export type PageFormat = Extract<FormatRegistry[number], { metadataPage: object }>['name']
 
@@ -94,6 +106,13 @@ export interface FormatLists<Name extends string> {
   readonly eagerReaders: readonly Name[]
   /** Each answer's Content-Type, and each bare type, to the format's name (the log's label). */
   readonly logNames: ReadonlyMap<string, Name>
+  /** Each path extension (names and aliases) to the format it answers in and its Content-Type. */
+  readonly pathExtensions: ReadonlyMap<string, PathExtensionAnswer<Name>>
+}
+
+export interface PathExtensionAnswer<Name extends string> {
+  readonly format: Name
+  readonly contentType: string
 }
 
 /** The lists of a registry: `formatLists` for the real one, any other in tests. */
@@ -125,6 +144,14 @@ export function formatListsOf<Name extends string>(
     ) as Partial<Record<Name, string>>,
     eagerReaders: rows.filter((row) => row.reader === 'eager').map((row) => row.name),
     logNames,
+    pathExtensions: new Map(
+      rows.flatMap((row) => [
+        [row.name, { format: row.name, contentType: row.answerType ?? row.mime }],
+        ...Object.entries(row.extensionAliases ?? {}).map(
+          ([alias, contentType]) => [alias, { format: row.name, contentType }] as const,
+        ),
+      ]),
+    ),
   }
 }
 

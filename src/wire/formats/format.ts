@@ -1,6 +1,6 @@
-import { formatLists, type Format } from './format-registry.ts'
+import { formatLists, type Format, type PathExtension } from './format-registry.ts'
 
-export type { Format } from './format-registry.ts'
+export type { Format, PathExtension } from './format-registry.ts'
 
 /** The response formats of the real host, in ServiceStack's registration order (the registry's). */
 export const formats: readonly Format[] = formatLists.formats
@@ -13,6 +13,14 @@ const readerMimes: ReadonlyMap<string, Format> = formatLists.bodyTypes
 
 export function isFormat(value: string): value is Format {
   return (formats as readonly string[]).includes(value)
+}
+
+/**
+ * Whether the text after a path's last `.` is an extension the real host strips: a registered
+ * format, case-sensitive (ContentTypes.ContentTypeFormats is a plain dictionary).
+ */
+export function isPathExtension(value: string): value is PathExtension {
+  return formatLists.pathExtensions.has(value)
 }
 
 /** The format of a Content-Type header (parameters and case ignored, aliases applied). */

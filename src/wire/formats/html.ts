@@ -1,5 +1,5 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
-import { formats, isFormat } from './format.ts'
+import { formats, isPathExtension } from './format.ts'
 import { roundTripUtc } from './date-handlers.ts'
 
 // The page a browser shows when someone opens an endpoint: the DTO as nested tables, links to
@@ -34,7 +34,7 @@ function formatLinks(url: URL): string {
   // Empty segments collapsed: `//RestApi/...` as a link would name a host called `restapi`.
   let path = url.pathname.replace(/\/{2,}/g, '/')
   const dot = path.lastIndexOf('.')
-  if (dot >= 0 && isFormat(path.slice(dot + 1))) path = path.slice(0, dot)
+  if (dot >= 0 && isPathExtension(path.slice(dot + 1))) path = path.slice(0, dot)
   return linkFormats
     .map((format) => {
       const query = new URLSearchParams(url.search)

@@ -1,4 +1,4 @@
-import { isFormat, type Format } from '../formats/format.ts'
+import { isFormat, isPathExtension, type Format, type PathExtension } from '../formats/format.ts'
 
 /**
  * What a route table needs of a route: its verb (`*` for any), its path, and for an operation
@@ -47,7 +47,7 @@ export interface RouteMatch<T> {
   readonly operation: T
   readonly params: Record<string, string>
   /** A recognised format extension stripped from the last segment (`.csv`), or null. */
-  readonly extension: Format | null
+  readonly extension: PathExtension | null
   /** The first segment (`json` in `/json/reply/X`): the negotiation's pre-defined route check. */
   readonly firstSegment: string
   /** On a pre-defined route (`/json/reply/X`), its format: the body is read in it. */
@@ -104,7 +104,7 @@ export function matchRoute<T extends Routable>(
     const predefinedFormat = predefined.format
     return { operation, params: {}, extension: null, firstSegment, predefinedFormat, method }
   }
-  const extension = table.extensions && segments.length > 0 ? stripExtension(segments) : null
+  const extension = table.extensions ? stripExtension(rest, segments) : null
   for (const route of table.routes) {
     if (route.operation.method !== method && route.operation.method !== '*') continue
     const params = matchSegments(route, segments)
@@ -125,7 +125,7 @@ export function hasRoute<T extends Routable>(table: RouteTable<T>, rest: string)
   if (segments.length === 0) return false
   const predefined = table.predefined ? matchPredefined(segments) : undefined
   if (predefined) return table.byDtoName.has(predefined.dtoName.toLowerCase())
-  if (table.extensions) stripExtension(segments)
+  if (table.extensions) stripExtension(rest, segments)
   return table.routes.some((route) => matchSegments(route, segments) !== undefined)
 }
 
@@ -147,12 +147,18 @@ export function splitSegments(rest: string): string[] {
   return segments
 }
 
-/** Case-sensitive, as the real host's dictionary lookup: `.CSV` is not stripped. */
-function stripExtension(segments: string[]): Format | null {
+/**
+ * The real host takes the text after the path's last `.` and strips it when it is a registered
+ * format (SS Host/RestHandler.cs l.31–47): case-sensitive, as a dictionary lookup (`.CSV` is not
+ * stripped), and never when a `/` follows (`comments.json/` looks up `json/`, so the path keeps
+ * its dot and matches no route).
+ */
+function stripExtension(rest: string, segments: string[]): PathExtension | null {
+  if (segments.length === 0 || rest.endsWith('/')) return null
   const last = segments[segments.length - 1] as string
   const dot = last.lastIndexOf('.')
   const extension = dot < 0 ? '' : last.slice(dot + 1)
-  if (!isFormat(extension)) return null
+  if (!isPathExtension(extension)) return null
   segments[segments.length - 1] = last.slice(0, dot)
   return extension
 }
