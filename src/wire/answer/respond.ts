@@ -29,11 +29,15 @@ export function respond(
     body = writers[negotiated.format](def, value, ctx)
   } catch (error) {
     if (!(error instanceof InvalidXmlCharacter)) throw error
-    // The real XmlWriter throws on it, and the host answers that as a 500 (issue 18).
+    // The real XmlWriter throws an ArgumentException inside WriteToResponse (issue 18), which
+    // SF's UncaughtExceptionHandlers answer with `ex.ToStatusCode()`: 400 (SS
+    // `HttpRequestExtensions.cs` l.279), reason `Bad Request` (SS
+    // `HttpResponseExtensionsInternal.cs` l.504–511; SF `ServiceStackAppHost.cs` l.71–78). The
+    // real body is the flushed part of the answer, then the error; the mock's is the error alone.
     ctx.warnings.add(`an XML answer cannot hold this text: ${error.message}`)
     const status = { ErrorCode: error.name, Message: error.message, StackTrace: null }
     const failed = { ResponseStatus: { ...status, Errors: [], Meta: null } }
-    return respond(ctx, ErrorResponse, failed, { status: 500, statusText: error.name })
+    return respond(ctx, ErrorResponse, failed, { status: 400, statusText: 'Bad Request' })
   }
   if (negotiated.callback) body = `${negotiated.callback}(${body})`
   // A plain record: the Node server writes it as it is (an undici Headers costs a copy).

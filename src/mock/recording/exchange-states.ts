@@ -1,0 +1,61 @@
+import { defaultCounts, type Counts } from '../../store/index.ts'
+import type { MockConfigOptions, Operation } from '../../wire/index.ts'
+import type { HarEntry } from '../replay/har.ts'
+import {
+  contentTypeOf,
+  entityDtos,
+  recordedEntity,
+  type RecordedEntity,
+} from './recorded-entities.ts'
+import { recordedView } from './recorded-view.ts'
+
+/** No seeded entities: the state holds only what the recording shows. */
+export const noEntities: Readonly<Counts> = zeroCounts()
+
+function zeroCounts(): Counts {
+  const counts = { ...defaultCounts }
+  for (const kind of Object.keys(counts) as (keyof Counts)[]) counts[kind] = 0
+  return counts
+}
+
+/** A state to run an exchange in: the entities a recording shows, loaded as fixtures. */
+export interface ExchangeState {
+  readonly name: string
+  readonly entities: readonly RecordedEntity[]
+}
+
+/** The states to try, in turn; `no entity` is always one. */
+export function exchangeStates(
+  entry: HarEntry,
+  operation: Operation,
+  config: MockConfigOptions,
+): ExchangeState[] {
+  const dtos = entityDtos(operation)
+  const xml = { xmlNamespaces: config.xmlNamespaces ?? {} }
+  const list: ExchangeState[] = []
+  const { response, request } = entry
+  const answerText = recordedView(entry).body
+  if (dtos.answer && response.status >= 200 && response.status < 300 && answerText !== null) {
+    const entity = recordedEntity({
+      text: answerText,
+      contentType: contentTypeOf(response.headers, response.content?.mimeType),
+      dto: dtos.answer,
+      answer: true,
+      config: xml,
+    })
+    if (entity) list.push({ name: "answer's entity", entities: [entity] })
+  }
+  list.push({ name: 'no entity', entities: [] })
+  const requestText = request.postData?.text
+  if (dtos.request && requestText !== undefined && request.postData?.encoding !== 'base64') {
+    const entity = recordedEntity({
+      text: requestText,
+      contentType: contentTypeOf(request.headers, request.postData?.mimeType),
+      dto: dtos.request,
+      answer: false,
+      config: xml,
+    })
+    if (entity) list.push({ name: "request's entity", entities: [entity] })
+  }
+  return list
+}
