@@ -139,7 +139,7 @@ describe('messages that need quoting in CSV and JSV', () => {
     csv: 'ResponseStatus\r\n"{ErrorCode:ArgumentNullException,Message:""Value cannot be null.\r\nParameter name: Route"",Errors:[{ErrorCode:ArgumentNullException,FieldName:Route,Message:Value cannot be null.}]}"\r\n',
     xml:
       '<?xml version="1.0" encoding="utf-8"?><ErrorResponse xmlns:i="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://schemas.servicestack.net/types">' +
-      '<ResponseStatus><ErrorCode>ArgumentNullException</ErrorCode><Message>Value cannot be null.&#xD;\nParameter name: Route</Message><StackTrace i:nil="true" />' +
+      '<ResponseStatus><ErrorCode>ArgumentNullException</ErrorCode><Message>Value cannot be null.\r\nParameter name: Route</Message><StackTrace i:nil="true" />' +
       '<Errors><ResponseError><ErrorCode>ArgumentNullException</ErrorCode><FieldName>Route</FieldName><Message>Value cannot be null.</Message><Meta i:nil="true" /></ResponseError></Errors>' +
       '<Meta i:nil="true" /></ResponseStatus></ErrorResponse>',
   }

@@ -68,7 +68,9 @@ function roundTrip(format: BodyFormat, def: DtoDef, value: Record<string, unknow
  * - inside JSV (and so inside CSV cells of lists and objects) '' is `""` and null is omitted;
  * - JSV is whitespace-significant (ServiceStack.Text's JSV format: servicestack-wire.md), so spaces at either end are kept;
  * - XML keeps whitespace (the reader runs fast-xml-parser with `trimValues: false`), writes ''
- *   as an empty element and null as `i:nil`, and carries CR as `&#xD;`;
+ *   as an empty element and null as `i:nil`; but it writes every line break as CRLF, as
+ *   XmlWriter's NewLineHandling.Replace does (issue 30, C4), and a reader takes CRLF as LF (XML
+ *   1.0 section 2.11): a CR or CRLF comes back as LF, as it does from the real host;
  * - dates are whole milliseconds in every format, numbers survive `String(n)`.
  */
 function expectedAfter(
@@ -76,12 +78,21 @@ function expectedAfter(
   def: DtoDef,
   value: Record<string, unknown>,
 ): Record<string, unknown> {
+  if (format === 'xml') return xmlLineBreaks(value) as Record<string, unknown>
   if (format !== 'csv') return value
   const out = { ...value }
   for (const entry of def.entries) {
     if (out[entry.name] === '') out[entry.name] = entry.spec.nullable ? null : ''
   }
   return out
+}
+
+/** Text as an XML answer carries it: CRLF and a lone CR read back as LF, at any depth. */
+function xmlLineBreaks(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\r\n?/g, '\n')
+  if (Array.isArray(value)) return value.map(xmlLineBreaks)
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value
+  return Object.fromEntries(Object.entries(value).map(([name, v]) => [name, xmlLineBreaks(v)]))
 }
 
 describe('write then read gives back the same DTO', () => {

@@ -6,13 +6,17 @@ import { buildApp, commentKey, sendJson } from '../support/index.ts'
 import { dtoValue, writtenDtos } from './arbitraries.ts'
 
 // Issue 18, bug 1: a character XML 1.0 forbids is never written. ServiceStack's XmlWriter throws
-// on it, so the real answer is a 500 ResponseStatus in XML naming the character; every XML
-// answer, whatever the stored text, is a document a parser reads.
+// an ArgumentException on it, which the host answers 400 (issue 30, N10: SS
+// `HttpRequestExtensions.cs` l.279 via SF `ServiceStackAppHost.cs` l.71–78), so the answer is a
+// 400 ResponseStatus in XML naming the character; every XML answer, whatever the stored text, is
+// a document a parser reads.
 
 /** Any character outside XML 1.0's `Char` production, checked apart from the writer's rule. */
 const forbidden = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u
 
-async function putAsXml(message: string): Promise<{ status: number; text: string }> {
+async function putAsXml(
+  message: string,
+): Promise<{ status: number; statusText: string; warning: string | null; text: string }> {
   const { app, store } = buildApp()
   const response = await sendJson(
     app,
@@ -21,7 +25,12 @@ async function putAsXml(message: string): Promise<{ status: number; text: string
     { Key: commentKey(store), Message: message },
     { Accept: 'application/xml' },
   )
-  return { status: response.status, text: await response.text() }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    warning: response.headers.get('x-mock-warning'),
+    text: await response.text(),
+  }
 }
 
 describe('XML answers and the characters XML cannot hold', () => {
@@ -33,10 +42,12 @@ describe('XML answers and the characters XML cannot hold', () => {
     ['a lone surrogate', '\ud800', 'D800', 'D800'],
     ['U+FFFE', '\ufffe', 'FFFE', 'FFFE'],
   ])(
-    'answers a stored %s with a 500 ResponseStatus in XML naming it',
+    'answers a stored %s with a 400 Bad Request ResponseStatus in XML naming it',
     async (_, message, u, hex) => {
-      const { status, text } = await putAsXml(message)
-      expect(status).toBe(500)
+      const { status, statusText, warning, text } = await putAsXml(message)
+      expect(status).toBe(400)
+      expect(statusText).toBe('Bad Request')
+      expect(warning).toContain('an XML answer cannot hold this text')
       expect(XMLValidator.validate(text)).toBe(true)
       expect(new XMLParser().parse(text).ErrorResponse.ResponseStatus).toMatchObject({
         ErrorCode: 'ArgumentException',
@@ -45,9 +56,12 @@ describe('XML answers and the characters XML cannot hold', () => {
     },
   )
 
+  // Issue 30, C4: XmlWriter's NewLineHandling.Replace writes CRLF, a lone CR and a lone LF each
+  // as CRLF, and `"` and `'` as they are (reference source `XmlUtf8RawTextWriter.cs` l.772–862).
   it.each([
-    ['tab, LF', 'a\tb\nc', 'a\tb\nc'],
-    ['CR, as a character reference', 'a\rb', 'a&#xD;b'],
+    ['a tab as it is, an LF as CRLF', 'a\tb\nc', 'a\tb\r\nc'],
+    ['a lone CR as CRLF', 'a\rb', 'a\r\nb'],
+    ['CRLF as it is, quotes as they are, > as &gt;', 'q"a\'b\r\nc>', 'q"a\'b\r\nc&gt;'],
     ['a surrogate pair', '\ud83d\ude00', '\ud83d\ude00'],
     ['DEL and C1, which XML 1.0 allows', '\u007f\u0085', '\u007f\u0085'],
   ])('writes %s', async (_, message, written) => {
@@ -64,7 +78,7 @@ describe('XML answers and the characters XML cannot hold', () => {
         expect(forbidden.test(text)).toBe(false)
         // A blank message is not applied (the update keeps the stored one).
         const stored = message.trim() !== ''
-        expect(status).toBe(stored && forbidden.test(message) ? 500 : 200)
+        expect(status).toBe(stored && forbidden.test(message) ? 400 : 200)
       }),
       { numRuns: 150 },
     )

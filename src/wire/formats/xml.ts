@@ -36,13 +36,49 @@ export class InvalidXmlCharacter extends Error {
   }
 }
 
-/** The characters text needs escaped, and those XML 1.0 cannot hold at all. */
-const special =
+// What text and attribute values need escaped, and the characters XML 1.0 cannot hold at all (C0
+// controls but tab, LF and CR; U+FFFE and U+FFFF; a lone surrogate), which throw.
+const textSpecial =
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
-  /[<>&"'\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+  /[<>&]|\r\n?|\n|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const attributeSpecial =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
+  /[<>&"\t\r\n]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
+/**
+ * Element text as ServiceStack's XmlWriter writes it: `XmlWriter.Create` with default settings
+ * (SST `XmlSerializer.cs` l.12–21, l.113), so NewLineHandling.Replace and NewLineChars
+ * `Environment.NewLine` (.NET Framework reference source, `System.Xml/System/Xml/Core/
+ * XmlWriterSettings.cs` l.673–677), CRLF on the Windows host. `WriteElementTextBlock`
+ * (`System.Xml/System/Xml/Core/XmlUtf8RawTextWriter.cs` l.772–862) escapes only
+ * `&`, `<` and `>`; writes `"` and `'` as they are; and replaces CRLF, a lone CR and a lone LF
+ * each with CRLF. A character XML cannot hold throws.
+ */
 export function escapeXml(text: string): string {
-  return text.replace(special, (c) => {
+  return text.replace(textSpecial, (c) => {
+    switch (c) {
+      case '<':
+        return '&lt;'
+      case '>':
+        return '&gt;'
+      case '&':
+        return '&amp;'
+      case '\r\n':
+      case '\r':
+      case '\n':
+        return '\r\n'
+      default:
+        throw new InvalidXmlCharacter(c.charCodeAt(0))
+    }
+  })
+}
+
+/**
+ * An attribute value (the namespaces the writer declares), as `WriteAttributeTextBlock` writes
+ * it (the same file, l.675–768): `"` as `&quot;`, tab, CR and LF as character references.
+ */
+function escapeXmlAttribute(text: string): string {
+  return text.replace(attributeSpecial, (c) => {
     switch (c) {
       case '<':
         return '&lt;'
@@ -52,10 +88,12 @@ export function escapeXml(text: string): string {
         return '&amp;'
       case '"':
         return '&quot;'
-      case "'":
-        return '&apos;'
+      case '\t':
+        return '&#x9;'
       case '\r':
         return '&#xD;'
+      case '\n':
+        return '&#xA;'
       default:
         throw new InvalidXmlCharacter(c.charCodeAt(0))
     }
@@ -70,7 +108,7 @@ export function writeXml(
   const ns = xmlNamespaceOf(def, namespaces)
   const writer = new XmlWriter(namespaces, ns)
   return (
-    `<?xml version="1.0" encoding="utf-8"?><${def.name} xmlns:i="${instanceNs}" xmlns="${escapeXml(ns)}">` +
+    `<?xml version="1.0" encoding="utf-8"?><${def.name} xmlns:i="${instanceNs}" xmlns="${escapeXmlAttribute(ns)}">` +
     writer.members(def, value as Record<string, unknown>, { ns, prefix: '' }, 1) +
     `</${def.name}>`
   )
@@ -111,7 +149,7 @@ class XmlWriter {
     if (ns === scope.ns) return [scope, '']
     if (ns === this.rootNs) return [{ ns, prefix: '' }, '']
     const name = `d${depth + 1}p1`
-    return [{ ns, prefix: `${name}:` }, ` xmlns:${name}="${escapeXml(ns)}"`]
+    return [{ ns, prefix: `${name}:` }, ` xmlns:${name}="${escapeXmlAttribute(ns)}"`]
   }
 
   private element(
@@ -146,6 +184,11 @@ class XmlWriter {
       case 'any':
         return this.anyElement(tag, value, depth)
       default:
+        // An empty string is `<Page></Page>`, never `<Page />`: DataContractSerializer writes
+        // text with WriteValue(string) (reference source, `System.Runtime.Serialization/System/
+        // Runtime/Serialization/XmlWriterDelegator.cs` l.444–447), and WriteElementTextBlock
+        // marks content written even for "" (`XmlUtf8RawTextWriter.cs` l.858–860), so
+        // WriteEndElement writes the full end tag (l.276–299). Only an empty list gets ` />`.
         return `<${tag}>${escapeXml(scalarText(type, value))}</${tag}>`
     }
   }
