@@ -10,6 +10,8 @@ export const updateComment = defineOperation({
   summary: 'Update a comment; answers the stored comment',
   // SF Services/Comments/CommentWebService.cs l.33, 284: `CommentResponse Put(CommentUpdateRequest)`.
   service: 'CommentWebService',
+  // l.286: the method starts with ServiceUtility.RequestBackendUserAuthentication() (--auth).
+  backendUser: 'service',
   errors: { '404': 'ItemNotFoundException: no stored comment has the given key.' },
   example: {
     sample(store) {

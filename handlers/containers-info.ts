@@ -21,6 +21,8 @@ export const containersInfo = defineOperation({
   // SF Services/InlineEditing/InlineEditingService.cs l.48, 220: `public object Post(ContainerInfoMessage)`.
   service: 'InlineEditingService',
   returnsObject: true,
+  // l.46: [RequestBackendAuthenticationFilter(false)] on the class, a request filter (--auth).
+  backendUser: 'filter',
   example: {
     path: { product: 'cms' },
     sample(store) {

@@ -26,6 +26,7 @@ import { setPassthrough } from './routes/passthrough.ts'
 import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
 import { mockVersion } from './mock-version.ts'
+import { activeLogin, logIn, loginStatus, logOut } from './login.ts'
 
 export type { Mock, MockOptions, StateChoice } from './mock.ts'
 
@@ -134,6 +135,8 @@ export function createMock(
       control: controlRoutes,
       config,
       storeFor: (session) => sessions.get(session).store,
+      // Asked just after storeFor, which made the session: peek finds it.
+      loginFor: (session) => activeLogin(sessions.peek(session).login, config.auth),
       fallbacks: list,
       passthrough,
       surface: createSurface(operations, config.basePath),
@@ -165,6 +168,7 @@ export function createMock(
     dispatch: async (request, host) => (await answer(request, host))?.response,
     reset() {
       sessions.clear()
+      logOut(shared.login, config.auth, { mode: null })
       // The scenario sets the latency and fault rules too: its own, else the configured ones.
       shared.scenarios.use(startScenario)
       control.journal.clear()
@@ -178,6 +182,9 @@ export function createMock(
       }
     },
     scenarios: createMockScenarios(catalogue, shared.scenarios),
+    login: (login, choice) => logIn(stateOf(choice).login, config.auth, login ?? {}),
+    logout: (login, choice) => logOut(stateOf(choice).login, config.auth, login ?? {}),
+    loginStatus: (choice) => loginStatus(stateOf(choice).login, config.auth),
     sessions,
     passthrough,
     fallbacks,

@@ -14,6 +14,7 @@ import type { MockScenarios } from './mock-scenarios.ts'
 import type { Scenario } from './scenario.ts'
 import type { Sessions } from './sessions.ts'
 import type { LatencyOption } from './to-latency.ts'
+import type { LoginOptions, LoginStatus, LoginTicket } from './login.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
@@ -94,6 +95,17 @@ export interface Mock {
   scenario(name: string, choice?: StateChoice): void
   /** The scenarios, and those of the shared state. */
   readonly scenarios: MockScenarios
+  /**
+   * Logs in to the state (a new credential; the one before stops working), as a back-end user
+   * unless `role: 'User'`, optionally under its own mode of the login wall (`auth`). The ticket
+   * holds the `Cookie` and `Authorization` headers a request sends to be that user.
+   * @example fetch(url, { headers: { Authorization: mock.login().Authorization } })
+   */
+  login(login?: LoginOptions, choice?: StateChoice): LoginTicket
+  /** Logs out: the credential stops working, so a client that keeps it sees its session expire. */
+  logout(login?: LoginOptions, choice?: StateChoice): LoginStatus
+  /** The state's mode of the login wall and whether someone is logged in (`GET /__mock/login`). */
+  loginStatus(choice?: StateChoice): LoginStatus
   /** The sessions: isolated states made on first use (`X-Mock-Session`). */
   readonly sessions: Sessions
   /** The operations handed to the fallbacks first; `PUT /__mock/passthrough` changes it. */

@@ -7,6 +7,8 @@ import {
   type ScenarioControl,
 } from './scenarios.ts'
 import type { NamedSnapshot } from './routes/snapshot-names.ts'
+import type { LoginState } from '../wire/index.ts'
+import { newLoginState } from './login.ts'
 
 /**
  * One state of the mock: the shared one (id null) or a session's. Each has its own entities,
@@ -30,6 +32,8 @@ export interface Session {
    * scenario's start (`X-Mock-Warning`). Null otherwise.
    */
   warning: string | null
+  /** Who is logged in to it, and its own mode of the login wall (`/__mock/login`). */
+  readonly login: LoginState
 }
 
 /** A session as `GET /__mock/sessions` lists it. */
@@ -202,5 +206,6 @@ function newSession(
     requests: 0,
     journalFrom: 0,
     warning: null,
+    login: newLoginState(),
   }
 }

@@ -1,5 +1,6 @@
 import type { Format } from './formats/format.ts'
 import { defaultLimits, type Limits } from './request/limits.ts'
+import type { AuthMode } from './login-wall.ts'
 
 /** The settings every resolver reads; one per running mock, passed in. */
 export interface MockConfig {
@@ -14,6 +15,11 @@ export interface MockConfig {
   readonly clock: () => Date
   /** XML namespaces by DTO name, for hosts whose contracts differ from the neutral defaults. */
   readonly xmlNamespaces: Readonly<Record<string, string>>
+  /**
+   * The real host's login wall (`--auth`): `off` (the default) lets anyone call; `claims` and
+   * `forms` answer a caller who is not a back-end user as that authentication mode does.
+   */
+  readonly auth: AuthMode
 }
 
 export interface MockConfigOptions {
@@ -23,6 +29,8 @@ export interface MockConfigOptions {
   limits?: Partial<Limits>
   clock?: () => Date
   xmlNamespaces?: Record<string, string>
+  /** The login wall: `off` (default), `claims` or `forms` (decisions.md section 18). */
+  auth?: AuthMode
 }
 
 export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
@@ -34,5 +42,6 @@ export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
     limits: { ...defaultLimits, ...options.limits },
     clock: options.clock ?? (() => new Date()),
     xmlNamespaces: { ...options.xmlNamespaces },
+    auth: options.auth ?? 'off',
   }
 }

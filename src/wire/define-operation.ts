@@ -7,6 +7,7 @@ import { readRequest } from './request/read-request.ts'
 import type { RequestContext } from './request-context.ts'
 import { respond } from './answer/respond.ts'
 import { ServiceError } from './answer/service-error.ts'
+import { backendUserAnswer, protectedRouteAnswer, type BackendCheck } from './login-wall.ts'
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 export type HttpMethod = (typeof httpMethods)[number]
@@ -33,6 +34,12 @@ export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
    * types write no return marker and the metadata page no answer (ServiceController.cs l.154–162).
    */
   readonly returnsObject?: boolean
+  /**
+   * The real service demands a back-end user: in its method (`service`) or in a request filter
+   * on its class (`filter`). Behind the login wall (`--auth claims|forms`) anyone else is
+   * answered as the host answers them (login-wall.ts); with `--auth off` nothing changes.
+   */
+  readonly backendUser?: BackendCheck
   /** What an error status means for this operation, where it says more than the general text (OpenAPI). */
   readonly errors?: OperationErrors
   /**
@@ -86,6 +93,8 @@ export interface Operation {
   readonly service: string
   /** No response type on the real host (see `OperationSpec.returnsObject`). */
   readonly returnsObject: boolean
+  /** Where the real service demands a back-end user, or null (see `OperationSpec.backendUser`). */
+  readonly backendUser: BackendCheck | null
   readonly errors: OperationErrors
   readonly example: OperationExampleSpec
   run(ctx: RequestContext): Promise<Answer>
@@ -112,11 +121,19 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
     summary: spec.summary,
     service: spec.service ?? `${spec.request.name}Service`,
     returnsObject: spec.returnsObject ?? false,
+    backendUser: spec.backendUser ?? null,
     errors: spec.errors ?? {},
     example: spec.example,
     async run(ctx) {
+      const { login } = ctx
+      // The host's protected route ends the request before ServiceStack reads it.
+      const refused = login && protectedRouteAnswer(ctx, login)
+      if (refused) return refused
       const read = await readRequest(ctx, spec.request)
       if (read instanceof ServiceError) return errorResponse(ctx, read)
+      // The filter and the service method both see the request read and bound.
+      const walled = login && backendUserAnswer(ctx, login, spec.backendUser ?? 'service')
+      if (walled) return walled
       let result
       try {
         // The binder keeps only fields of the DTO, each of its declared type.

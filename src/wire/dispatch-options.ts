@@ -10,6 +10,7 @@ import type {
   RequestHost,
 } from './request-context.ts'
 import type { Surface } from './surface.ts'
+import type { ActiveLogin } from './login-wall.ts'
 
 // What the dispatch is made from and what it is: its options and the shapes of its answers.
 
@@ -45,6 +46,11 @@ export interface DispatchOptions {
   readonly config: MockConfig
   /** The state a request works on: the shared one (null) or its session's, made on first use. */
   readonly storeFor: (session: string | null) => Store
+  /**
+   * The login of that state when its wall is up (`--auth claims|forms`), else null; asked only
+   * for an operation that demands a back-end user. Absent: no wall.
+   */
+  readonly loginFor?: (session: string | null) => ActiveLogin | null
   readonly hooks: DispatchHooks
   /** What answers what the operations do not, in order: a recording, the real host. */
   readonly fallbacks?: readonly Fallback[]

@@ -111,8 +111,11 @@ export function createAnswerer(options: DispatchOptions): Answerer {
   ): Promise<Answered> => {
     const name = match.operation.requestDto.name
     const store = storeFor(call.session)
+    // The login wall is asked about only for an operation that demands a back-end user.
+    const login =
+      match.operation.backendUser === null ? null : (options.loginFor?.(call.session) ?? null)
     const ctx = contextOf(
-      { ...call, route: match, operationName: name, store, body: call.bodyIfMade() },
+      { ...call, route: match, operationName: name, store, body: call.bodyIfMade(), login },
       source,
     )
     let answer: Answer | null

@@ -69,6 +69,16 @@ export {
   type NegotiationMemo,
 } from './answer/negotiate.ts'
 export { readRequest } from './request/read-request.ts'
+export {
+  authModes,
+  loginCookie,
+  loginRoles,
+  type ActiveLogin,
+  type AuthMode,
+  type BackendCheck,
+  type LoginRole,
+  type LoginState,
+} from './login-wall.ts'
 export { readBodyText, RequestBody } from './request/request-body.ts'
 export { continuedStream, type ReadSoFar } from './request/continued-stream.ts'
 export type {

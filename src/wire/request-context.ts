@@ -6,6 +6,7 @@ import type { Negotiated } from './answer/negotiate.ts'
 import type { RequestBody } from './request/request-body.ts'
 import type { Answer } from './answer/answer.ts'
 import type { WarningList } from './request/list-limit.ts'
+import type { ActiveLogin } from './login-wall.ts'
 
 /**
  * A header's name as the core asks for it: lower-case, which the compiler holds every caller to
@@ -43,6 +44,11 @@ export interface RequestContext {
   /** The time of this request, from the config's clock. */
   readonly now: Date
   readonly warnings: WarningList
+  /**
+   * The login of the request's state where the operation demands a back-end user and the wall
+   * is up (`--auth claims|forms`); null otherwise.
+   */
+  readonly login: ActiveLogin | null
   /** A request header, as the host reads it, by its lower-case name. */
   header(name: HeaderName): string | null
 }

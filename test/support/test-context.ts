@@ -52,6 +52,7 @@ export function testContext(
     bodyFormat: null,
     params: {},
     now: fixedNow,
+    login: null,
     header: (name) => request.headers.get(name),
     ...overrides,
     warnings,

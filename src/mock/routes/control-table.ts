@@ -2,6 +2,7 @@ import { fail, json, readJsonBody } from './control-answers.ts'
 import type { ControlRow, GlobalCall } from './control-call.ts'
 import { clearJournal, journalHar, readJournal } from './journal-routes.ts'
 import { setPassthrough } from './passthrough.ts'
+import { deleteLogin, postLogin, readLogin } from './login-routes.ts'
 import { dropSession, dropSessions, listSessions } from './session-routes.ts'
 import { deleteSnapshot, listSnapshots, restoreSnapshot, saveSnapshot } from './snapshot-routes.ts'
 import {
@@ -73,6 +74,9 @@ export const controlTable: readonly ControlRow[] = [
   { method: 'GET', route: '/scenarios', scope: 'state', answer: listScenarios },
   { method: 'PUT', route: '/scenarios/{name*}', scope: 'state', answer: useScenario },
   { method: 'POST', route: '/fixtures', scope: 'state', answer: storeFixtures },
+  { method: 'GET', route: '/login', scope: 'state', answer: readLogin },
+  { method: 'POST', route: '/login', scope: 'state', answer: postLogin },
+  { method: 'DELETE', route: '/login', scope: 'state', answer: deleteLogin },
 ]
 
 /** `PUT /__mock/passthrough` `{"operations":["CommentUpdateRequest"]}`: the set, replaced. */

@@ -38,7 +38,7 @@ export function readSessionId(
  * cookie library: the dispatch reads this one name on every request, in every runtime, and the
  * id's own syntax needs no unquoting or decoding.
  */
-function cookieValue(cookies: string | null, name: string): string | null {
+export function cookieValue(cookies: string | null, name: string): string | null {
   if (cookies === null || !cookies.includes(name)) return null
   for (const pair of cookies.split(';')) {
     const equals = pair.indexOf('=')

@@ -1,0 +1,148 @@
+import type { Answer } from './answer/answer.ts'
+import { errorResponse } from './answer/errors.ts'
+import { ServiceError } from './answer/service-error.ts'
+import type { RequestContext } from './request-context.ts'
+import { cookieValue } from './route/session-selector.ts'
+
+// The real host's login wall (decisions.md section 18): who may call an operation that demands a
+// back-end user, and what the others are answered. Sources: SF Web/Services/ServiceUtility.cs
+// l.117–141, Security/Claims/ProtectedRoute.cs l.115–131, SS HttpRequestExtensions.cs l.250–284.
+
+/** `--auth`: no wall (the default), or the host's authentication mode (SecurityConfig l.41). */
+export const authModes = ['off', 'claims', 'forms'] as const
+export type AuthMode = (typeof authModes)[number]
+
+/** Who is logged in: a back-end user, or a user who is not one (`NeedAdminRights`). */
+export const loginRoles = ['BackendUser', 'User'] as const
+export type LoginRole = (typeof loginRoles)[number]
+
+/** The cookie `POST /__mock/login` sets; `Authorization: Bearer <token>` does the same. */
+export const loginCookie = 'restapi-mock-login'
+
+/** One state's login (its session's, or the shared one's); changed by `/__mock/login`. */
+export interface LoginState {
+  /** This state's own `--auth`; null: the mock's. */
+  mode: AuthMode | null
+  /** The credential that is logged in now; null: nobody is (never logged in, or logged out). */
+  token: string | null
+  role: LoginRole
+}
+
+/** The login of a request's state when its wall is up (mode claims or forms). */
+export interface ActiveLogin {
+  readonly mode: 'claims' | 'forms'
+  readonly token: string | null
+  readonly role: LoginRole
+}
+
+/**
+ * Where the real service checks for a back-end user: in its method (`service`:
+ * CommentWebService.Put l.286), or in a request filter attribute on its class (`filter`:
+ * InlineEditingService l.46, which runs before the service, ServiceStackHost.Runtime.cs l.163–216).
+ */
+export type BackendCheck = 'service' | 'filter'
+
+/** The host's `AjaxLoginUrl` default (SF Security/Configuration/Permission.cs l.94). */
+const ajaxLoginUrl = '~/Sitefinity/Login/Ajax'
+const expiredMarker = '..::login|session|expired::..'
+/** The host's `LoggingCookieName` (SecurityConfig.cs l.388) and the reasons it holds (UserLoggingReason.cs). */
+const loggingCookie = '.SFLOG'
+const loggingReasons = new Set([
+  'Success',
+  'UserLimitReached',
+  'UserNotFound',
+  'UserLoggedFromDifferentIp',
+  'SessionExpired',
+  'UserLoggedOff',
+  'UserLoggedFromDifferentComputer',
+  'Unknown',
+  'NeedAdminRights',
+  'UserAlreadyLoggedIn',
+  'UserRevoked',
+  'SiteAccessNotAllowed',
+  'SiteNotAccessible',
+  'LoginFailedWithError',
+  'RejectedCustom',
+])
+
+type Caller = 'anonymous' | 'user' | 'backend'
+
+/** Who the request is: the holder of its state's live credential, or anonymous. */
+function callerOf(ctx: RequestContext, login: ActiveLogin): Caller {
+  const { token } = login
+  if (token === null) return 'anonymous'
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.header('authorization') ?? '')?.[1]
+  if (bearer !== token && cookieValue(ctx.header('cookie'), loginCookie) !== token)
+    return 'anonymous'
+  return login.role === 'User' ? 'user' : 'backend'
+}
+
+/**
+ * `/RestApi/Sitefinity/*` is an ASP.NET `ProtectedRoute` (SF Abstractions/Bootstrapper.cs
+ * l.354), matched before ServiceStack runs: an anonymous caller gets `Response.Clear()`, a 401
+ * and the request ends (ProtectedRoute.cs l.118–123, ClaimsResolver.cs l.470–476). Null: go on.
+ */
+export function protectedRouteAnswer(ctx: RequestContext, login: ActiveLogin): Answer | null {
+  const rest = ctx.path.slice(ctx.config.basePath.length).replace(/^\/+/, '')
+  if (rest.slice(0, 11).toLowerCase() !== 'sitefinity/') return null
+  const caller = callerOf(ctx, login)
+  if (caller === 'backend') return null
+  const headers: Record<string, string> = { 'Content-Type': 'text/html' }
+  headers['X-Mock-Warning'] =
+    caller === 'user'
+      ? 'the real host challenges a user who is not a back-end user through its identity ' +
+        'provider (ProtectedRoute.cs l.125-128), which decides the answer: the mock answers 401'
+      : wallWarning(login.mode)
+  return { status: 401, statusText: undefined, headers, body: '' }
+}
+
+/**
+ * `ServiceUtility.RequestAuthentication` for a caller that is not a back-end user: it throws
+ * Telerik's `WebProtocolException`, which implements no `IHasStatusCode` (its `StatusCode` is an
+ * `HttpStatusCode`), so ServiceStack answers it as any exception: a 500 with its message. Forms
+ * mode also sets the `.SFLOG` cookie to the logout reason. Null: a back-end user, go on.
+ */
+export function backendUserAnswer(
+  ctx: RequestContext,
+  login: ActiveLogin,
+  check: BackendCheck,
+): Answer | null {
+  const caller = callerOf(ctx, login)
+  if (caller === 'backend') return null
+  const details = { beforeService: check === 'filter' }
+  if (caller === 'user') {
+    return errorResponse(
+      ctx,
+      new ServiceError(500, 'WebProtocolException', 'NeedAdminRights', details),
+    )
+  }
+  ctx.warnings.add(wallWarning(login.mode))
+  if (login.mode === 'claims') {
+    return errorResponse(
+      ctx,
+      new ServiceError(500, 'WebProtocolException', 'Unauthorized', details),
+    )
+  }
+  const loginUrl = absolute(ajaxLoginUrl, ctx.config.basePath)
+  const message = `${expiredMarker}${loginUrl}`
+  const answer = errorResponse(ctx, new ServiceError(500, 'WebProtocolException', message, details))
+  // Without a reason in the request's cookie: UserLoggedOff for a URL ending in /Ajax (l.136).
+  const sent = cookieValue(ctx.header('cookie'), loggingCookie)
+  const fallback = /\/Ajax$/i.test(loginUrl) ? 'UserLoggedOff' : 'SessionExpired'
+  const reason = sent !== null && loggingReasons.has(sent) ? sent : fallback
+  answer.headers['Set-Cookie'] = `${loggingCookie}=${reason}; path=/; HttpOnly`
+  return answer
+}
+
+/** `VirtualPathUtility.ToAbsolute`: `~` is the application, the base path less its `RestApi`. */
+function absolute(path: string, basePath: string): string {
+  const app = /\/RestApi$/i.test(basePath) ? basePath.slice(0, -'/RestApi'.length) : ''
+  return app + path.slice(1)
+}
+
+function wallWarning(mode: 'claims' | 'forms'): string {
+  return (
+    `the login wall (--auth ${mode}): no back-end user's credential (cookie ${loginCookie} or ` +
+    'Authorization: Bearer); log in with POST /__mock/login'
+  )
+}
