@@ -26,6 +26,11 @@ export interface Negotiated {
   readonly contentType: string
   /** `?callback=`: the body is wrapped as `callback(...)` and served as `text/javascript`. */
   readonly callback: string | null
+  /**
+   * The answer's type is the request's own, which no format writes (`Accept: *\/*` with a body
+   * of an unknown type): the real host has no serializer for it, so nothing is written.
+   */
+  readonly noWriter?: true
 }
 
 /**
@@ -122,7 +127,16 @@ function acceptFormat(input: NegotiationInput): Negotiated | undefined {
   if (acceptsAnything) {
     if (requestType === '') return answer(input.defaultFormat, null)
     const format = formatOfContentType(requestType)
-    if (!format) return undefined
+    // An unknown type is echoed too: the real host then finds no serializer for it (SS
+    // HttpRequestExtensions.cs l.683–689; Host/ContentTypes.cs GetStreamSerializerAsync).
+    if (!format) {
+      return {
+        format: input.defaultFormat,
+        contentType: requestType,
+        callback: null,
+        noWriter: true,
+      }
+    }
     // The raw header is echoed, parameters and all, as the real server does; a bare type gets
     // the answer's charset (HostConfig.AppendUtf8CharsetOnContentTypes).
     const contentType = requestType === mimeTypes[format] ? answerTypes[format] : requestType

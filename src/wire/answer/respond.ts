@@ -24,6 +24,7 @@ export function respond(
   init: RespondInit = {},
 ): Answer {
   const { negotiated } = ctx
+  if (negotiated.noWriter) return unwritten(ctx, def, init)
   let body: string
   try {
     body = writers[negotiated.format](def, value, ctx)
@@ -55,6 +56,28 @@ export function respond(
   if (ctx.warnings.count > 0)
     headers['X-Mock-Warning'] = warningHeader(ctx.warnings.list, ctx.warnings.count)
   return { status: init.status ?? 200, statusText: init.statusText, headers, body }
+}
+
+/**
+ * An answer in a type no format writes, the request's own (`Accept: *\/*`): the real host's
+ * SerializeUnknownContentType writes nothing for an ErrorResponse, and throws
+ * NotSupportedException for any other DTO (SS Host/ContentTypes.cs l.149–178), which SF's
+ * UncaughtExceptionHandlers answer with its status, 405 (SS HttpRequestExtensions.cs l.276;
+ * SF ServiceStackAppHost.cs l.71–78), again with no body. The type is echoed in both.
+ */
+function unwritten(ctx: RequestContext, def: DtoDef, init: RespondInit): Answer {
+  const type = ctx.negotiated.contentType
+  const isError = def === ErrorResponse
+  ctx.warnings.add(
+    isError
+      ? `the real server has no writer for '${type}' and answers the error with no body`
+      : `the real server has no writer for '${type}': NotSupportedException, a 405 with no body`,
+  )
+  const headers: Record<string, string> = { 'Content-Type': type, Vary: 'Accept' }
+  headers['X-Mock-Warning'] = warningHeader(ctx.warnings.list, ctx.warnings.count)
+  return isError
+    ? { status: init.status ?? 500, statusText: init.statusText, headers, body: '' }
+    : { status: 405, statusText: undefined, headers, body: '' }
 }
 
 /** The longest header value the mock writes, in characters. */
