@@ -1,5 +1,5 @@
 import { defaultCounts } from '../../store/index.ts'
-import { formats } from '../../wire/index.ts'
+import { authModes, formats } from '../../wire/index.ts'
 
 /** One command-line option: what `parseArgs` reads, plus how `--help` lists it. */
 export interface CliOption {
@@ -111,6 +111,12 @@ export const cliOptions = {
     type: 'boolean',
     default: false,
     help: 'answer 400 where the real server silently drops a value',
+  },
+  auth: {
+    type: 'string',
+    arg: '<mode>',
+    default: 'off',
+    help: `the CMS's login wall: ${authModes.join(', ')}; log in with POST /__mock/login`,
   },
   'default-format': {
     type: 'string',

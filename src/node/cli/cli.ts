@@ -5,7 +5,7 @@ import { fail, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
 import { readUpstream } from './cli-upstream.ts'
-import { formats, isFormat } from '../../wire/index.ts'
+import { authModes, formats, isFormat } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
 import { readDataFile } from './data-file.ts'
 import { readScenariosFile } from './scenarios-file.ts'
@@ -50,6 +50,8 @@ export async function runCli(args: readonly string[]): Promise<void> {
   }
   const defaultFormat = values['default-format'].toLowerCase()
   if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
+  const auth = authModes.find((mode) => mode === values.auth.toLowerCase())
+  if (auth === undefined) fail(`--auth must be one of ${authModes.join(', ')}`)
   const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
@@ -130,6 +132,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     port,
     host: values.host,
     strict: values.strict,
+    auth,
     xmlNamespaces,
     defaultFormat,
     basePath: values['base-path'],
@@ -167,6 +170,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   if (!values.quiet) {
     const notes = [
       ...(values.strict ? ['strict'] : []),
+      ...(auth === 'off' ? [] : [`login wall (${auth})`]),
       ...(latency ? [`latency ${latency.min}-${latency.max} ms`] : []),
       ...(stateFile ? [`state file ${values['state-file']}`] : []),
       ...(values.cors ? [] : ['no CORS']),
