@@ -3,7 +3,9 @@
 // instruction counts repeat to within about 1%, so changes to the request path are judged by
 // them (docs/performance.md). Needs valgrind. Every load is bounded in count and aimed at
 // 127.0.0.1. With `UPSTREAM=<url>` (a running bench/reference-server.ts) the mock forwards the
-// updates there instead (`--proxy`, `--passthrough`): what the proxy costs per request.
+// updates there instead (`--proxy`, `--passthrough`): what the proxy costs per request. With
+// `LOG=1` the request log stays on (written to a pipe, as `npm start | tee` writes it), and
+// `MOCK_ARGS` adds options.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -35,7 +37,8 @@ const child = spawn(
     entry,
     '--port',
     '0',
-    '--no-log',
+    ...(process.env.LOG ? [] : ['--no-log']),
+    ...(process.env.MOCK_ARGS ?? '').split(' ').filter(Boolean),
     ...forwarding,
   ],
   { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -123,6 +126,6 @@ try {
   rmSync(out, { recursive: true, force: true })
 }
 console.log(
-  `callgrind, ${entry}${upstream ? ` forwarding to ${upstream}` : ''}: ${warmUp} warm-up and ${counted} counted requests each`,
+  `callgrind, ${entry}${process.env.LOG ? ' (request log on)' : ''}${upstream ? ` forwarding to ${upstream}` : ''}: ${warmUp} warm-up and ${counted} counted requests each`,
 )
 for (const line of results) console.log(line)

@@ -4,13 +4,13 @@ import { cliOptions } from './cli-options.ts'
 import { fail, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
-import { readUpstream } from './cli-upstream.ts'
+import type { Upstream } from './cli-upstream.ts'
 import { authModes, formats, isFormat } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
 import { readDataFile } from './data-file.ts'
 import { readScenariosFile } from './scenarios-file.ts'
 import { watchDataFile } from './watch-data-file.ts'
-import { attachStateFile, type StateFile } from '../state-file/state-file.ts'
+import type { StateFile } from '../state-file/state-file.ts'
 import { exposureWarnings } from '../server/exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from '../server/host-check.ts'
 import { parseAllowedOrigins, type AllowedOrigins } from '../server/origin-check.ts'
@@ -19,6 +19,18 @@ import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from '../server/stop-on-signals.ts'
 import { trackRequests } from '../server/track-requests.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
+
+/** The options about a real host and its recordings (cli-upstream.ts reads them). */
+const upstreamOptions = [
+  'proxy',
+  'proxy-timeout',
+  'proxy-insecure',
+  'passthrough',
+  'record',
+  'record-secrets',
+  'record-max-body',
+  'replay',
+] as const
 
 /**
  * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
@@ -62,7 +74,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
     0,
     Number.MAX_SAFE_INTEGER,
   )
-  const upstream = readUpstream(values, (message) => fail(message, false))
+  // The proxy, the recorder and the replay load only when asked for: a start without them
+  // compiles none of their code (docs/performance.md, "Cold start").
+  const asked = upstreamOptions.some((name) => values[name] !== undefined && values[name] !== false)
+  const upstream: Upstream = asked
+    ? (await import('./cli-upstream.ts')).readUpstream(values, (message) => fail(message, false))
+    : { proxy: undefined, fallbacks: [], passthrough: undefined, recorder: undefined }
   if (values['record-secrets']) {
     process.stderr.write(
       'restapi-mock: warning: --record-secrets keeps credentials in the recording\n',
@@ -119,6 +136,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   let stateFile: StateFile | undefined
   if (values['state-file']) {
     try {
+      const { attachStateFile } = await import('../state-file/state-file.ts')
       stateFile = attachStateFile(store, values['state-file'])
     } catch (error) {
       fail(
