@@ -5,6 +5,7 @@ import { createMock } from '../../../handlers/create-mock.ts'
 import type { Mock, MockOptions } from '../../mock/index.ts'
 import type { Store } from '../../store/index.ts'
 import {
+  type Answer,
   type Answered,
   type Exchange,
   type HeaderName,
@@ -117,6 +118,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     // A refused request gets its 403 before anything runs: no operation, no journal entry.
     let response = refusal(request, header, origin)
     let exchange: Exchange | null = null
+    // The answer the mock wrote, when it wrote the response: its reason phrase is read there.
+    let written: Answer | null = null
     if (!response && cors && request.method === 'OPTIONS') {
       response = preflightResponse(request, origin)
     } else if (!response) {
@@ -135,20 +138,24 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
         : await answer(request)
       response = answered?.response
       exchange = answered?.exchange ?? null
+      written = exchange?.answer ?? null
       if (!response && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
         const own = await getResponse(extra, sent)
         if (own) response = withAnswerHeaders(own, host.answerHeaders)
       }
-      response ??= toResponse(notFoundAnswer(), host.answerHeaders)
+      if (!response) {
+        written = notFoundAnswer()
+        response = toResponse(written, host.answerHeaders)
+      }
       // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
       // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
       // cost a full Response.
       if (response.status === 0) return dropConnection(c.env, request)
     }
     log?.(formatLogLine(request, response, performance.now() - started, exchange?.ctx))
-    return withReasonPhrase(c.env, response)
+    return withReasonPhrase(c.env, response, written)
   })
   /**
    * A simulated network fault. On the Node server the client sees the connection drop (the
@@ -170,9 +177,10 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
       cors && origin !== null && !refusal(request, (name) => request.headers.get(name), origin)
         ? corsHeaders(origin)
         : undefined
-    const response = toResponse(internalErrorAnswer(error), headers)
+    const failed = internalErrorAnswer(error)
+    const response = toResponse(failed, headers)
     log?.(formatLogLine(c.req.raw, response, 0))
-    return withReasonPhrase(c.env, response)
+    return withReasonPhrase(c.env, response, failed)
   })
   return app
 }
@@ -180,12 +188,18 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
 /**
  * The reason phrase of a service error is its ErrorCode (`400 ArgumentException`): on the Node
  * server, a statusMessage set before the head is written is kept. Only errors carry a phrase of
- * their own; reading one on a 200 would cost a full Response.
+ * their own. It is read from the answer the mock wrote where there is one: reading
+ * `statusText` turns @hono/node-server's light Response into a full one, whose headers go out
+ * lower-cased, so errors would be sent with other header names than successes (issue 30, C10).
  */
-function withReasonPhrase(env: Partial<HttpBindings> | undefined, response: Response): Response {
+function withReasonPhrase(
+  env: Partial<HttpBindings> | undefined,
+  response: Response,
+  written: Answer | null,
+): Response {
   const outgoing = env?.outgoing
-  if (outgoing && response.status >= 400 && response.statusText) {
-    outgoing.statusMessage = response.statusText
-  }
+  if (!outgoing || response.status < 400) return response
+  const phrase = written ? written.statusText : response.statusText
+  if (phrase) outgoing.statusMessage = phrase
   return response
 }
