@@ -49,7 +49,11 @@ export function surfacePages(
     const unsafe = checkTypeScriptOptions(options)
     if (unsafe) return errorResponse(ctx, unsafe)
     const metadata = metadataTypes(operations, metadataConfig(options), options.addResponseStatus)
-    return text(typeScriptTypes(metadata, options, ctx.now))
+    // An ordinary service's answer: the global `Vary: Accept` header is on it
+    // (HttpResponseExtensionsInternal.cs l.171), unlike the metadata pages' (BaseMetadataHandler.cs l.29).
+    const answer = text(typeScriptTypes(metadata, options, ctx.now))
+    answer.headers.Vary = 'Accept'
+    return answer
   }
   const operationOf =
     (format: PageFormat) =>
@@ -70,7 +74,9 @@ export function surfacePages(
       const write = writers[format]
       const samples = {
         request: write(operation.requestDto, example.request, ctx),
-        response: write(operation.responseDto, example.response, ctx),
+        response: operation.returnsObject
+          ? null
+          : write(operation.responseDto, example.response, ctx),
       }
       return html(
         operationPage(basePath, new URL(ctx.request.url).host, format, operation, samples),

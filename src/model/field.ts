@@ -7,7 +7,11 @@
 export type ScalarKind = 'string' | 'int' | 'bool' | 'decimal' | 'date' | 'guid' | 'any'
 
 export type FieldType =
-  | { readonly kind: ScalarKind }
+  | {
+      readonly kind: ScalarKind
+      /** An `any` field that is a CLR `Dictionary<string,string>`: the native types say so. */
+      readonly stringMap?: boolean
+    }
   | { readonly kind: 'enum'; readonly name: string; readonly values: readonly string[] }
   | { readonly kind: 'object'; readonly dto: () => DtoDef }
   | { readonly kind: 'list'; readonly item: FieldType }
@@ -94,6 +98,13 @@ export function guidField(): FieldSpec<string> {
 /** A value of any shape (`object` in the CLR), kept as the plain value it was sent as. */
 export function anyField(): FieldSpec<unknown> {
   return spec({ kind: 'any' })
+}
+/**
+ * A CLR `Dictionary<string,string>` (ServiceStack's `Meta`): inside the mock a value of any shape,
+ * as `anyField` keeps it; the native types write it as `{ [index: string]: string; }`.
+ */
+export function stringMapField(): FieldSpec<unknown> {
+  return spec({ kind: 'any', stringMap: true })
 }
 export function enumField<const V extends readonly string[]>(
   name: string,

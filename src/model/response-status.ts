@@ -1,10 +1,10 @@
 import {
-  anyField,
   defineDto,
   listField,
   nullable,
   objectField,
   stringField,
+  stringMapField,
   type DtoValue,
 } from './field.ts'
 
@@ -19,7 +19,7 @@ export const ResponseError = defineDto(
     ErrorCode: nullable(stringField()),
     FieldName: nullable(stringField()),
     Message: nullable(stringField()),
-    Meta: nullable(anyField()),
+    Meta: nullable(stringMapField()),
   },
   { dataContract: true },
 )
@@ -33,7 +33,7 @@ export const ResponseStatus = defineDto(
     Message: nullable(stringField()),
     StackTrace: nullable(stringField()),
     Errors: nullable(listField(objectField<ResponseError>(() => ResponseError))),
-    Meta: nullable(anyField()),
+    Meta: nullable(stringMapField()),
   },
   { dataContract: true },
 )

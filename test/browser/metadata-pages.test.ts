@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** A sample `<pre>`: the HTTP head, a blank line, then the body. */
 async function sample(id: string): Promise<{ head: string; body: string }> {
-  const text = (await page.locator(`#${id}`).textContent()) ?? ''
+  return headAndBody((await page.locator(`#${id}`).textContent()) ?? '')
+}
+
+function headAndBody(text: string): { head: string; body: string } {
   const blank = text.indexOf('\n\n')
   expect(blank).toBeGreaterThan(0)
   return { head: text.slice(0, blank), body: text.slice(blank + 2) }
@@ -92,12 +95,20 @@ describe('the metadata pages', () => {
       expect(await page.locator('h1').textContent()).toBe(name)
       expect(await page.locator('#routes td').first().textContent()).toMatch(/^\//)
       const request = await sample('request-sample')
-      expect(request.head).toContain(`/RestApi/${format}/reply/${name} HTTP/1.1`)
+      // The operation's route (SS Metadata/OperationControl.cs l.38–51, 116–122; issue 30, N16).
+      const operation = operations.find((each) => each.requestDto.name === name)
+      expect(request.head.split('\n')[0]).toBe(
+        `${operation?.method} /RestApi${operation?.route} HTTP/1.1 `,
+      )
       const [requestField, responseField] = fieldsOf.get(name) ?? []
       expectValid(format, request.body, requestField as string)
-      const response = await sample('response-sample')
-      expect(response.head.startsWith('HTTP/1.1 200 OK')).toBe(true)
-      expectValid(format, response.body, responseField as string)
+      // No answer for a service that returns object (BaseMetadataHandler.cs l.64–70).
+      const responses = await page.locator('#response-sample').allTextContents()
+      expect(responses.length).toBe(operation?.returnsObject ? 0 : 1)
+      for (const response of responses.map(headAndBody)) {
+        expect(response.head.startsWith('HTTP/1.1 200 OK')).toBe(true)
+        expectValid(format, response.body, responseField as string)
+      }
       for (const href of await page
         .locator('a')
         .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {

@@ -16,7 +16,7 @@ describe.each([
   it(`is the text of golden/${file}`, async () => {
     const { app } = buildApp()
     const text = await (await app.request(`http://127.0.0.1:4000/RestApi/${path}`)).text()
-    expect(text).toContain('\nDate: 2026-03-01 12:00:00\n')
+    expect(text).toContain('\nDate: 2026-03-01 12:00:00\r\n')
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden(file), text)
     expect(text).toBe(readFileSync(golden(file), 'utf8'))
   })

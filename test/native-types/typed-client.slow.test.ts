@@ -47,11 +47,22 @@ async function compile(files: readonly string[]): Promise<void> {
 }
 
 const client = `import { JsonServiceClient } from '@servicestack/client'
-import { CommentResponse, CommentUpdateRequest } from './dtos'
+import { CommentResponse, CommentUpdateRequest, ContainerInfoMessage } from './dtos'
 export async function update(base: string): Promise<CommentResponse> {
   const client = new JsonServiceClient(base).useBasePath()
   return client.put(new CommentUpdateRequest({ Key: 'k', Message: 'm' }))
 }
+// No return marker (the real service returns object): sent to its route with the untyped fetch.
+export async function containersInfo(base: string): Promise<ContainerInfoMessage> {
+  const client = new JsonServiceClient(base)
+  const url = client.toAbsoluteUrl('/sitefinity/inlineediting/containersInfo')
+  return client.fetch<ContainerInfoMessage>('POST', new ContainerInfoMessage({ PageId: 'p' }), null, url)
+}
+`
+
+/** The second client, for a dtos.ts trimmed to one request by IncludeTypes. */
+const trimmedClient = `import { CommentUpdateRequest } from './dtos'
+export const request: CommentUpdateRequest = new CommentUpdateRequest({ Key: 'k' })
 `
 
 describe('typescript-ref against the mock', () => {
@@ -64,9 +75,11 @@ describe('typescript-ref against the mock', () => {
     })
     expect(added.stdout).toContain('Saved to: dtos.ts')
     const first = readFileSync(join(dir, 'dtos.ts'), 'utf8')
-    expect(first.startsWith('/* Options:\n')).toBe(true)
-    expect(first).toContain(`BaseUrl: ${base}\n`)
+    // The host's line ends, \r\n (issue 30, N13), which typescript-ref keeps.
+    expect(first.startsWith('/* Options:\r\n')).toBe(true)
+    expect(first).toContain(`BaseUrl: ${base}\r\n`)
     expect(first).toContain('export class ABTestViewModel implements IReturn<ABTestViewModel>')
+    expect(first).toContain('export class ContainerInfoMessage\r\n{')
     writeFileSync(join(dir, 'client.ts'), client)
     await compile(['dtos.ts', 'client.ts'])
 
@@ -83,10 +96,31 @@ describe('typescript-ref against the mock', () => {
     })
     expect(updated.stdout).toContain('Updated: dtos.ts')
     const second = readFileSync(join(dir, 'dtos.ts'), 'utf8')
-    expect(second).toContain('\nMakePropertiesOptional: True\n')
-    expect(second).toContain('\nIncludeTypes: CommentUpdateRequest.*\n')
+    expect(second).toContain('\r\nMakePropertiesOptional: True\r\n')
+    expect(second).toContain('\r\nIncludeTypes: CommentUpdateRequest.*\r\n')
     expect(second).toContain('    public Key?: string;')
     expect(second).not.toContain('ABTestViewModel')
+    writeFileSync(
+      join(dir, 'client.ts'),
+      client.replace(', ContainerInfoMessage', '').replace(/\/\/ No return marker[^]*$/, ''),
+    )
+    await compile(['dtos.ts', 'client.ts'])
+
+    // Issue 30, N1: one request without `.*` leaves its response out, and with it the return
+    // marker (SS NativeTypesMetadata.cs l.1094–1100, TypeScriptGenerator.cs l.252–265): the
+    // file still compiles.
+    writeFileSync(
+      join(dir, 'dtos.ts'),
+      second.replace(
+        '\r\nIncludeTypes: CommentUpdateRequest.*\r\n',
+        '\r\nIncludeTypes: CommentUpdateRequest\r\n',
+      ),
+    )
+    await run('npx', ['--no-install', 'typescript-ref', 'dtos.ts'], { cwd: dir, env })
+    const third = readFileSync(join(dir, 'dtos.ts'), 'utf8')
+    expect(third).toContain('\r\nexport class CommentUpdateRequest\r\n{')
+    expect(third).not.toContain('CommentResponse')
+    writeFileSync(join(dir, 'client.ts'), trimmedClient)
     await compile(['dtos.ts', 'client.ts'])
   }, 120_000)
 })
@@ -115,9 +149,15 @@ describe('JsonServiceClient with the generated DTOs', () => {
     const service = await api.post(new dtos.CreateService({ Route: '/api/typed', Name: 'Typed' }))
     expect(service).toMatchObject({ Route: '/api/typed', Name: 'Typed' })
 
-    const pageId = 'd9428888-122b-41b5-a2e1-3c1a6a7e2f9b'
-    const info = await api.post(
+    // ContainerInfoMessage has no return marker, as on the real host (issue 30, N9): it goes to
+    // its route, as production code must send it.
+    // The empty GUID names no page, and the real service then looks none up (InlineEditingService.cs l.222–224).
+    const pageId = '00000000-0000-0000-0000-000000000000'
+    const info = await api.fetch(
+      'POST',
       new dtos.ContainerInfoMessage({ PageId: pageId, ContainersInfo: [] }),
+      null,
+      api.toAbsoluteUrl('/sitefinity/inlineediting/containersInfo'),
     )
     expect(info).toMatchObject({ PageId: pageId, ContainersInfo: [] })
 

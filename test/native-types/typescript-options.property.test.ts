@@ -180,7 +180,7 @@ describe('/types/typescript with any option values', () => {
         const [header] = tokensOf(code)
         expect(header?.kind).toBe(SyntaxKind.MultiLineCommentTrivia)
         expect(header?.start).toBe(0)
-        expect(header?.end).toBe(code.indexOf('\n*/\n') + 3)
+        expect(header?.end).toBe(code.indexOf('\r\n*/\r\n') + 4)
 
         const { imports, rest } = partsOf(code)
         for (const statement of imports) {

@@ -45,10 +45,10 @@ describe('option values that would become code', () => {
     )
     expect(response.status).toBe(200)
     const code = await response.text()
-    expect(code).toContain('\nGlobalNamespace: My.Dtos\n')
-    expect(code).toContain('\nexport module MyDtos\n{\n')
+    expect(code).toContain('\r\nGlobalNamespace: My.Dtos\r\n')
+    expect(code).toContain('\r\nexport module MyDtos\r\n{\r\n')
     expect(code).toContain(
-      '\nimport { Dayjs } from "dayjs";\nimport { Observable } from "rxjs/Observable";\n',
+      '\r\nimport { Dayjs } from "dayjs";\r\nimport { Observable } from "rxjs/Observable";\r\n',
     )
   })
 })

@@ -23,6 +23,8 @@ export interface PageOperation {
   readonly route: string
   readonly requestDto: DtoDef
   readonly responseDto: DtoDef
+  /** No response type on the real host: the page shows no answer (BaseMetadataHandler.cs l.64–70). */
+  readonly returnsObject?: boolean
 }
 
 const style =
@@ -64,46 +66,57 @@ export function metadataIndex(basePath: string, operations: readonly PageOperati
   )
 }
 
-/** One operation's page in a format; `samples` are its request and answer written in it. */
+/**
+ * One operation's page in a format; `samples` are its request and answer written in it (no
+ * answer for an operation whose service returns `object`).
+ */
 export function operationPage(
   basePath: string,
   host: string,
   format: PageFormat,
   operation: PageOperation,
-  samples: { readonly request: string; readonly response: string },
+  samples: { readonly request: string; readonly response: string | null },
 ): string {
   const name = operation.requestDto.name
   const type = mimeTypes[format]
   const routes =
     `<tr><th>${escapeHtml(operation.method)}</th><td>${escapeHtml(operation.route)}</td></tr>` +
     `<tr><th>ANY</th><td>/${format}/reply/${escapeHtml(name)}</td></tr>`
+  // The operation's route below the base path, and the first two lines ending in a space, as
+  // OperationControl.cs writes them (l.38–51, 116–122).
   const request = [
-    `${operation.method} ${basePath}/${format}/reply/${name} HTTP/1.1`,
-    `Host: ${host}`,
+    `${operation.method} ${basePath}${operation.route} HTTP/1.1 `,
+    `Host: ${host} `,
     `Accept: ${type}`,
     `Content-Type: ${type}`,
     `Content-Length: length`,
     '',
     samples.request,
   ].join('\n')
-  const response = [
-    'HTTP/1.1 200 OK',
-    `Content-Type: ${type}`,
-    'Content-Length: length',
-    '',
-    samples.response,
-  ].join('\n')
+  const response =
+    samples.response === null
+      ? null
+      : [
+          'HTTP/1.1 200 OK',
+          `Content-Type: ${type}`,
+          'Content-Length: length',
+          '',
+          samples.response,
+        ].join('\n')
   return page(
     name,
     `<p><a href="${escapeHtml(basePath)}/metadata">&lt;back to all web services</a></p>` +
       `<h1>${escapeHtml(name)}</h1>` +
       `<p>The following routes are available for this service:</p><table id="routes">${routes}</table>` +
       dtoTables(operation.requestDto, operation.route) +
-      (operation.responseDto === operation.requestDto ? '' : dtoTables(operation.responseDto, '')) +
+      (operation.returnsObject || operation.responseDto === operation.requestDto
+        ? ''
+        : dtoTables(operation.responseDto, '')) +
       `<h2>HTTP + ${labelOf(format)}</h2>` +
       `<p>The following are sample HTTP requests and responses. The placeholders shown need to be ` +
       `replaced with actual values.</p>` +
-      `<pre id="request-sample">${escapeHtml(request)}</pre><pre id="response-sample">${escapeHtml(response)}</pre>` +
+      `<pre id="request-sample">${escapeHtml(request)}</pre>` +
+      (response === null ? '' : `<pre id="response-sample">${escapeHtml(response)}</pre>`) +
       `<p>To override the Content-type in your clients, use the HTTP Accept Header, append the ` +
       `.${format} suffix or ?format=${format}</p>`,
   )

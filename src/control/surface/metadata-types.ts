@@ -16,6 +16,8 @@ export interface DescribedOperation {
   readonly route: string
   readonly requestDto: DtoDef
   readonly responseDto: DtoDef
+  /** The real method returns `object`: ServiceStack knows no response type for it. */
+  readonly returnsObject?: boolean
 }
 
 export interface TypeName {
@@ -48,7 +50,8 @@ export interface MetaType {
 
 export interface MetaOperation {
   Request: MetaType
-  Response: MetaType
+  /** None when the service method returns `object` (ServiceController.cs l.154–162). */
+  Response?: MetaType
   Actions: string[]
   ReturnsVoid: boolean
   Routes: { Path: string; Verbs: string }[]
@@ -81,7 +84,7 @@ export function metadataTypes(
   const operationTypes = new Set<DtoDef>()
   for (const operation of operations) {
     operationTypes.add(operation.requestDto)
-    operationTypes.add(operation.responseDto)
+    if (!operation.returnsObject) operationTypes.add(operation.responseDto)
   }
   const types = new Map<string, MetaType>()
   const reach = (def: DtoDef): void => {
@@ -107,7 +110,7 @@ export function metadataTypes(
   }
   for (const operation of operations) {
     reach(operation.requestDto)
-    reach(operation.responseDto)
+    if (!operation.returnsObject) reach(operation.responseDto)
   }
   if (withResponseStatus) for (const def of [ResponseStatus, ResponseError]) reachType(def)
   const described = [...types.values()]
@@ -117,7 +120,7 @@ export function metadataTypes(
     Types: described,
     Operations: operations.map((operation) => ({
       Request: describeDto(operation.requestDto),
-      Response: describeDto(operation.responseDto),
+      ...(operation.returnsObject ? {} : { Response: describeDto(operation.responseDto) }),
       Actions: [operation.method],
       ReturnsVoid: false,
       Routes: [{ Path: operation.route, Verbs: operation.method }],
@@ -179,6 +182,15 @@ function describeProperty({ name, spec }: FieldEntry, namespace: string): Proper
           }
         : { Name: name, Type: type.name, IsValueType: true, IsEnum: true, TypeNamespace: namespace }
     default: {
+      // `Dictionary<string,string>`, as ServiceStack describes a generic system type.
+      if (type.kind === 'any' && type.stringMap)
+        return {
+          Name: name,
+          Type: 'Dictionary`2',
+          IsSystemType: true,
+          TypeNamespace: 'System.Collections.Generic',
+          GenericArgs: ['String', 'String'],
+        }
       const clr = systemNames[type.kind] as string
       const valueType = type.kind !== 'string' && type.kind !== 'any'
       if (valueType && spec.nullable)

@@ -4,9 +4,10 @@ import type { NativeTypeOptions } from './native-type-options.ts'
 // Which types a native-types answer writes, and in what order, as ServiceStack 5 chooses them
 // (NativeTypesMetadata.cs: RemoveIgnoredTypes, GetAllTypesOrdered, OrderTypesByDeps).
 
-/** What the code of a request type needs: the response it returns and its routes. */
+/** What the code of a request type needs: the response it returns (if any) and its routes. */
 export interface RequestFacts {
-  readonly response: string
+  /** None when the service knows no response type, or the lists leave it out. */
+  readonly response: string | undefined
   readonly routes: readonly { readonly Path: string; readonly Verbs: string }[]
 }
 
@@ -24,34 +25,54 @@ const returnMarkers: readonly MetaType[] = [
 
 /**
  * The types to write: those `IncludeTypes` names (a `Name.*` entry brings the request's answer
- * and every type they reach), less those `ExcludeTypes` names, each after what it depends on.
- * The return markers (and the error types `AddResponseStatus` refers to) stay whatever the lists
- * say, so that the code still compiles.
+ * and every type they reach), less those `ExcludeTypes` names, each after what it depends on,
+ * as `RemoveIgnoredTypes` leaves them (NativeTypesMetadata.cs l.1080–1116). The return markers
+ * (and the error types `AddResponseStatus` refers to) stay whatever the lists say, so that the
+ * code still compiles.
  */
 export function selectTypes(metadata: MetaTypes, options: NativeTypeOptions): SelectedTypes {
+  const excluded = options.excludeTypes ?? []
   const included = includeList(metadata, options.includeTypes)
   // The error types `AddResponseStatus` refers to come with it, as the markers do.
   const errorTypes = options.addResponseStatus ? ['ResponseStatus', 'ResponseError'] : []
   const kept = (type: MetaType): boolean =>
     errorTypes.includes(type.Name) ||
-    ((included === null || included.has(type.Name)) &&
-      !(options.excludeTypes ?? []).includes(type.Name))
-  const operations = metadata.Operations.filter((operation) => kept(operation.Request))
+    ((included === null || included.has(type.Name)) && !excluded.includes(type.Name))
+  let types = metadata.Types.filter(kept)
+  let operations = metadata.Operations.filter((operation) => kept(operation.Request)).map(
+    // A response the lists leave out is no return marker either (l.1095–1100): the request is
+    // written without `implements`, `createResponse` or `getTypeName` (TypeScriptGenerator.cs
+    // l.252–265, 507–511), so the file still compiles.
+    (operation) => ({
+      request: operation.Request,
+      routes: operation.Routes,
+      response: operation.Response && kept(operation.Response) ? operation.Response : undefined,
+    }),
+  )
+  // A response type `IncludeTypes` names whose request is left out is written as a plain type
+  // (l.1089–1111).
+  for (const operation of metadata.Operations) {
+    const response = operation.Response
+    if (!response || included === null || !included.has(response.Name)) continue
+    const written = operations.some((each) => each.response?.Name === response.Name)
+    if (!written && !types.some((type) => type.Name === response.Name)) types.push(response)
+  }
+  // `services` and `types` are keywords: no operations, or no other types (l.1082–1083,
+  // 1113–1116). The markers and error types stay, as they do for the other lists.
+  if (excluded.includes('services')) operations = []
+  if (excluded.includes('types')) types = types.filter((type) => errorTypes.includes(type.Name))
   const requests = new Map<string, RequestFacts>()
   const responses = new Set<string>()
-  for (const operation of operations) {
-    requests.set(operation.Request.Name, {
-      response: operation.Response.Name,
-      routes: operation.Routes,
-    })
-    if (kept(operation.Response)) responses.add(operation.Response.Name)
+  for (const { request, routes, response } of operations) {
+    requests.set(request.Name, { response: response?.Name, routes })
+    if (response) responses.add(response.Name)
   }
   const markers = options.addServiceStackTypes ? returnMarkers : []
   const ordered = [
     ...markers,
-    ...basesFirst(metadata.Types.filter(kept)),
-    ...unique(operations.map((operation) => operation.Response).filter(kept)),
-    ...unique(operations.map((operation) => operation.Request)),
+    ...basesFirst(types),
+    ...unique(operations.flatMap((operation) => operation.response ?? [])),
+    ...unique(operations.map((operation) => operation.request)),
   ]
   return { types: unique(byDependencies(ordered, requests)), requests, responses }
 }
@@ -79,6 +100,7 @@ function includeList(metadata: MetaTypes, include: readonly string[] | null): Se
       if (operation.Request.Name !== name) continue
       names.delete(operation.Request.Name)
       reach(operation.Request)
+      if (!operation.Response) continue
       names.delete(operation.Response.Name)
       reach(operation.Response)
     }

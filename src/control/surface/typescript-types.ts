@@ -19,6 +19,9 @@ const aliases: Readonly<Record<string, string>> = {
   'List`1': 'Array',
 }
 
+/** `StringBuilder.AppendLine` on the Windows host: every line ends `\r\n` (StringBuilderWrapper.cs l.20–30). */
+const newline = '\r\n'
+
 /** The code of the types of `metadata`, with the header's date `now` (local time, as the host). */
 export function typeScriptTypes(
   metadata: MetaTypes,
@@ -43,7 +46,7 @@ export function typeScriptTypes(
     lines.push('', `${module} ${options.globalNamespace.replace(/\W/g, '')}`, '{')
     lines.push(...body.map((line) => (line === '' ? line : `    ${line}`)), '', '}')
   }
-  return `${lines.join('\n')}\n\n`
+  return `${lines.join(newline)}${newline}${newline}`
 }
 
 function header(options: NativeTypeOptions, now: Date): string[] {
@@ -64,11 +67,25 @@ function header(options: NativeTypeOptions, now: Date): string[] {
     line('AddImplicitVersion', options.addImplicitVersion?.toString() ?? ''),
     line('AddDescriptionAsComments', flag(options.addDescriptionAsComments)),
     line('IncludeTypes', options.includeTypes?.join(',') ?? ''),
-    line('ExcludeTypes', options.excludeTypes?.join(',') ?? ''),
+    line('ExcludeTypes', excludeLine(options.excludeTypes)),
     line('DefaultImports', options.defaultImports.join(',')),
     '*/',
     '',
   ]
+}
+
+/**
+ * The `ExcludeTypes` line: `RemoveIgnoredTypes` takes the `services` and `types` keywords out of
+ * the list and adds them back at its end, in that order (NativeTypesMetadata.cs l.1082–1083, 1119–1122).
+ */
+function excludeLine(names: readonly string[] | null): string {
+  if (names === null) return ''
+  const list = [...names]
+  for (const keyword of ['services', 'types']) {
+    const at = list.indexOf(keyword)
+    if (at >= 0) list.push(...list.splice(at, 1))
+  }
+  return list.join(',')
 }
 
 /** `DateTime.Now.ToString("s")` with the `T` made a space. */
@@ -85,6 +102,7 @@ function typeLines(
 ): string[] {
   const lines: string[] = []
   const request = requests.get(type.Name)
+  const isRequest = request !== undefined
   const response = request?.response
   for (const route of request?.routes ?? [])
     lines.push(`// @Route(${JSON.stringify(route.Path)}, ${JSON.stringify(route.Verbs)})`)
@@ -107,7 +125,7 @@ function typeLines(
   const declaration = exported ? `export ${isClass ? 'class' : 'interface'}` : 'interface'
   lines.push(`${declaration} ${name}${extend}`, '{')
   const modifier = isClass ? 'public ' : ''
-  if (options.addImplicitVersion !== null && response !== undefined)
+  if (options.addImplicitVersion !== null && isRequest)
     lines.push(
       `    ${modifier}Version${isClass ? '' : '?'}: number; //${options.addImplicitVersion}`,
     )
@@ -124,7 +142,7 @@ function typeLines(
   const addsStatus =
     options.addResponseStatus &&
     responses.has(type.Name) &&
-    response === undefined &&
+    !isRequest &&
     !properties.some((property) => property.Name === 'ResponseStatus')
   if (addsStatus) lines.push(`    ${modifier}ResponseStatus${exported ? '' : '?'}: ResponseStatus;`)
   if (isClass) {
@@ -152,6 +170,8 @@ function propertyTypeOf(property: PropertyType): [string, boolean] {
   const args = property.GenericArgs ?? []
   if (property.Type === 'Nullable`1') return [alias(args[0] ?? 'Object'), true]
   if (property.Type === 'List`1') return [`${alias(args[0] ?? 'Object')}[]`, false]
+  if (property.Type === 'Dictionary`2')
+    return [`{ [index: ${alias(args[0] ?? 'String')}]: ${alias(args[1] ?? 'Object')}; }`, false]
   return [alias(property.Type), false]
 }
 
