@@ -71,6 +71,12 @@ export interface SessionsDocument {
   readonly max: number
 }
 
+/** `GET /__mock/scenarios`: the scenario the state is in, and every one the mock knows. */
+export interface ScenariosDocument {
+  readonly current: string
+  readonly scenarios: readonly { readonly name: string; readonly description: string }[]
+}
+
 /** One entry of `GET /__mock/snapshots`, and the answer to saving or restoring one. */
 export interface SnapshotSummary {
   readonly name: string

@@ -32,7 +32,8 @@ export interface DashboardPage {
 
 /**
  * The dashboard `GET /__mock` serves: counts, a table per collection, the live journal, reset,
- * snapshots, latency and fault settings; one document with no external assets.
+ * snapshots, latency and fault settings, the sessions (scenario, login, delete), the proxy and
+ * its recordings; one document with no external assets.
  * @example const { html, headers } = await dashboardPage({ basePath: '/RestApi' })
  */
 export async function dashboardPage(options: { basePath: string }): Promise<DashboardPage> {
@@ -118,6 +119,32 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
   <h2 id="resources-title">Resources</h2>
   <div class="counts" id="counts"></div>
   <p class="muted">Each count links to its table below.</p>
+</section>
+<section id="sessions-section" class="double" aria-labelledby="sessions-title">
+  <h2 id="sessions-title">Sessions <span class="muted" id="sessions-note"></span> <span class="muted" id="login-mode" data-testid="login-mode"></span></h2>
+  <div class="scroll">
+    <table>
+      <thead><tr>
+        <th>Session</th><th>Scenario</th><th title="UTC">Created</th><th title="UTC">Last used</th>
+        <th class="num">Requests</th><th id="login-head" hidden>Login</th><th></th>
+      </tr></thead>
+      <tbody id="sessions" data-testid="sessions"></tbody>
+    </table>
+  </div>
+  <div class="row">
+    <button type="button" class="danger" id="delete-sessions" data-testid="delete-sessions">Delete every session</button>
+    <span class="muted">A session is named by <code>X-Mock-Session</code>, <code>?__session=</code> or the <code>restapi-mock-session</code> cookie, and made on first use.</span>
+  </div>
+</section>
+<section id="upstream-section" aria-labelledby="upstream-title">
+  <h2 id="upstream-title">Proxy and recordings</h2>
+  <dl>
+    <dt>Proxy</dt><dd id="upstream" data-testid="upstream">…</dd>
+    <dt>Passthrough</dt><dd id="passthrough" data-testid="passthrough">…</dd>
+    <dt>Record</dt><dd id="record" data-testid="record">…</dd>
+    <dt>Replay</dt><dd id="replays" data-testid="replays">…</dd>
+  </dl>
+  <p class="muted">Set at start: <code>--proxy</code>, <code>--passthrough</code>, <code>--record</code>, <code>--replay</code>.</p>
 </section>
 <section id="journal-section" class="wide" aria-labelledby="journal-title">
   <h2 id="journal-title">Journal <span class="muted" id="journal-note"></span></h2>

@@ -2,11 +2,14 @@ import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import { createJournalView } from './journal-view.ts'
+import { createLoginCells } from './login-cells.ts'
 import { createNoticesView } from './notices-view.ts'
 import { runDashboard, type DashboardParts } from './run-dashboard.ts'
+import { createSessionsView } from './sessions-view.ts'
 import { createSettingsPanel } from './settings-panel.ts'
 import { createStatePanel } from './state-panel.ts'
 import { createStateTables } from './state-tables.ts'
+import { createUpstreamView } from './upstream-view.ts'
 
 /**
  * The page's inline script: `runDashboard` called with the settings and the other parts, each
@@ -24,6 +27,9 @@ export function dashboardScript(settings: DashboardSettings): string {
     createSettingsPanel,
     createStatePanel,
     createNoticesView,
+    createSessionsView,
+    createLoginCells,
+    createUpstreamView,
   }
   const partsText = Object.entries(parts)
     .map(([name, part]) => `${name}: ${String(part)}`)

@@ -25,6 +25,8 @@ export interface DashboardSettings {
   readonly journalLimit: number
   /** The rows of each collection fetched and shown. */
   readonly rowLimit: number
+  /** The most recently used sessions listed. */
+  readonly sessionLimit: number
   readonly tables: readonly TableSettings[]
 }
 
@@ -62,6 +64,8 @@ export const dashboardSettings: DashboardSettings = {
   journalLimit: 50,
   // More rows than this make a table useless to read and slow to redraw every poll.
   rowLimit: 200,
+  // A mock may keep a million sessions; a person reads the few in use.
+  sessionLimit: 50,
   tables: stateCollections.map(({ name, dto }) => tableSettings(name, dto, tableChoices[name])),
 }
 

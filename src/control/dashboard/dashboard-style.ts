@@ -27,10 +27,12 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .spacer { flex: 1; }
 main {
   display: grid; gap: 1rem; padding: 1rem 1.5rem;
-  grid-template-columns: repeat(auto-fit, minmax(330px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); grid-auto-flow: dense;
 }
 section { border: 1px solid var(--line); border-radius: 6px; padding: 0.8rem 1rem; min-width: 0; }
 .wide { grid-column: 1 / -1; }
+/* Two columns where there are two or more; \`dense\` lets the next panel fill the gap it leaves. */
+@media (min-width: 760px) { .double { grid-column: span 2; } }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0 0 0.6rem; }
 dt { color: var(--muted); }
 dd { margin: 0; font-weight: 600; }
@@ -78,6 +80,10 @@ pre {
   overflow-wrap: anywhere; background: #fff; border: 1px solid var(--line); border-radius: 4px;
   font-size: 12px;
 }
+select { font: inherit; padding: 0.1rem 0.3rem; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+.logged-in { color: var(--ok); font-weight: 600; }
+code.file { overflow-wrap: anywhere; }
+#sessions-section .scroll { max-height: 18rem; }
 #message { margin: 0; padding: 0.35rem 1.5rem; border-bottom: 1px solid var(--line); }
 #message:empty { display: none; }
 #message.error, #connection.error, #notices li.error { color: var(--err); }

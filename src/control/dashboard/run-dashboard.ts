@@ -1,11 +1,15 @@
+import type { SettingsDocument } from '../control-documents.ts'
 import type { Act, createClient } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { createJournalView } from './journal-view.ts'
+import type { createLoginCells, LoginStatus } from './login-cells.ts'
 import type { createNoticesView } from './notices-view.ts'
+import type { createSessionsView } from './sessions-view.ts'
 import type { createSettingsPanel } from './settings-panel.ts'
 import type { createStatePanel } from './state-panel.ts'
 import type { createStateTables } from './state-tables.ts'
+import type { createUpstreamView } from './upstream-view.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
@@ -19,11 +23,16 @@ export interface DashboardParts {
   readonly createSettingsPanel: typeof createSettingsPanel
   readonly createStatePanel: typeof createStatePanel
   readonly createNoticesView: typeof createNoticesView
+  readonly createSessionsView: typeof createSessionsView
+  readonly createLoginCells: typeof createLoginCells
+  readonly createUpstreamView: typeof createUpstreamView
 }
 
 interface Source {
   readonly path: string
   draw(data: unknown): void
+  /** A route the mock may not have (a 404 is drawn as null, not as a lost connection). */
+  readonly optional?: boolean
 }
 
 /**
@@ -53,12 +62,22 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
   const settingsPanel = parts.createSettingsPanel(dom, call, act, journal)
   const statePanel = parts.createStatePanel(dom, call, act, journal)
   const notices = parts.createNoticesView(dom)
+  const login = parts.createLoginCells(dom, call, act)
+  const sessions = parts.createSessionsView(dom, call, act, login)
+  const upstream = parts.createUpstreamView(dom)
 
-  function source<T>(path: string, draw: (data: T) => void): Source {
-    return { path, draw: (data) => draw(data as T) }
+  function source<T>(path: string, draw: (data: T) => void, optional = false): Source {
+    return { path, draw: (data) => draw(data as T), optional }
   }
   const sources = [
-    source('/__mock/settings', settingsPanel.render),
+    source('/__mock/settings', (data: SettingsDocument) => {
+      settingsPanel.render(data)
+      upstream.render(data)
+    }),
+    source('/__mock/sessions?limit=' + settings.sessionLimit, sessions.render),
+    source('/__mock/scenarios', sessions.renderScenarios),
+    // The login wall's route (`--auth`): a mock without it answers 404, and the column stays hidden.
+    source<LoginStatus | null>('/__mock/login', login.render, true),
     source('/__mock/state?limit=' + settings.rowLimit, tables.render),
     source('/__mock/journal?limit=' + settings.journalLimit, journal.render),
     source('/__mock/snapshots', statePanel.renderSnapshots),
@@ -68,8 +87,11 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
   async function refresh(): Promise<void> {
     const started = epoch
     const results = await Promise.allSettled(
-      sources.map(async ({ path, draw }) => {
-        const { text, data } = await call('GET', path)
+      sources.map(async ({ path, draw, optional }) => {
+        const { text, data } = await call('GET', path).catch((error: unknown) => {
+          if (!optional) throw error
+          return { text: '', data: null }
+        })
         // Unchanged answers are not redrawn, so a selection or a scroll position survives polling.
         if (started !== epoch || lastText.get(path) === text) return
         lastText.set(path, text)

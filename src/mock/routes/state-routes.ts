@@ -1,4 +1,8 @@
-import type { ResetDocument, SettingsDocument } from '../../control/control-documents.ts'
+import type {
+  ResetDocument,
+  ScenariosDocument,
+  SettingsDocument,
+} from '../../control/control-documents.ts'
 import { pieceStream } from '../../control/piece-stream.ts'
 import { readStateEntity } from '../../control/state/state-entity.ts'
 import { readStatePage } from '../../control/state/state-page.ts'
@@ -91,7 +95,10 @@ export async function setLatency(call: StateCall): Promise<Response> {
 }
 
 export function listScenarios({ session, deps }: StateCall): Response {
-  return json({ current: session.scenarios.current, scenarios: deps.catalogue.list() })
+  return json({
+    current: session.scenarios.current,
+    scenarios: deps.catalogue.list(),
+  } satisfies ScenariosDocument)
 }
 
 export function useScenario({ session, params }: StateCall): Response {
