@@ -16,7 +16,7 @@ import {
 } from '../../wire/index.ts'
 import { createAccessCheck } from './access-check.ts'
 import { createLargeBodies, type LargeBodiesOptions } from './large-bodies.ts'
-import { corsHeaders, preflightResponse } from './cors.ts'
+import { corsHeaders, isPreflight, preflightResponse } from './cors.ts'
 import { createStore } from '../../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
@@ -120,7 +120,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     let exchange: Exchange | null = null
     // The answer the mock wrote, when it wrote the response: its reason phrase is read there.
     let written: Answer | null = null
-    if (!response && cors && request.method === 'OPTIONS') {
+    // Only a browser's preflight is answered here; any other OPTIONS is routed like any verb,
+    // to the real host's 404 (it has no CorsFeature; issue 30, N19).
+    if (!response && cors && origin !== null && isPreflight(request.method, header)) {
       response = preflightResponse(request, origin)
     } else if (!response) {
       const host = new NodeRequestHost({

@@ -20,17 +20,27 @@ export function corsHeaders(origin: string): Readonly<Record<string, string>> {
 }
 
 /**
- * The answer to a preflight from an allowed page: answered at once, as CorsFeature does, with
- * the requested headers (an OPTIONS request without an `Origin` is no preflight, and gets no
- * origin back). A page on a
- * public site that was allowed deliberately (`--cors-origin https://app.example`) also gets
- * Chrome's private-network permission, which it asks for before calling a local address.
+ * Whether a request is a browser's CORS preflight: an `OPTIONS` carrying
+ * `Access-Control-Request-Method` (with an `Origin`, which the caller checks). Any other
+ * `OPTIONS` is no CORS request, and the real host, which has no CorsFeature, answers it `404`.
  */
-export function preflightResponse(request: Request, origin: string | null): Response {
+export function isPreflight(
+  method: string,
+  header: (name: 'access-control-request-method') => string | null,
+): boolean {
+  return method === 'OPTIONS' && header('access-control-request-method') !== null
+}
+
+/**
+ * The answer to a preflight from an allowed page: answered at once, as CorsFeature does, with
+ * the requested headers. A page on a public site that was allowed deliberately
+ * (`--cors-origin https://app.example`) also gets Chrome's private-network permission, which
+ * it asks for before calling a local address.
+ */
+export function preflightResponse(request: Request, origin: string): Response {
   const headers: Record<string, string> = {
-    ...(origin
-      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' }
-      : {}),
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
     'Access-Control-Allow-Methods': allowMethods,
     'Access-Control-Max-Age': '600',
     Vary: 'Accept, Origin, Access-Control-Request-Headers',
