@@ -31,7 +31,7 @@ export interface OperationSpec<Req extends DtoDef, Res extends DtoDef> {
   readonly service?: string
   /**
    * The real service method returns `object`, so ServiceStack knows no response type: the native
-   * types write no return marker and the metadata page no answer (ServiceController.cs l.154–162).
+   * types write no return marker and the metadata page no answer (ServiceController.cs l.156–165).
    */
   readonly returnsObject?: boolean
   /**

@@ -51,7 +51,7 @@ describe('return markers', () => {
 
   // N9: `public object Post(ContainerInfoMessage)` (SF Services/InlineEditing/
   // InlineEditingService.cs l.220) gives ServiceStack no response type (ServiceController.cs
-  // l.154–162: object, and no ContainerInfoMessageResponse), so no marker is written.
+  // l.156–165: object, and no ContainerInfoMessageResponse), so no marker is written.
   it.each(['types/typescript', 'types/typescript.d'])(
     'writes ContainerInfoMessage on %s with no return marker, under the route the mock serves',
     async (path) => {

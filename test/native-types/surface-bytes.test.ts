@@ -85,7 +85,7 @@ describe('the metadata operation pages', () => {
   )
 
   // BaseMetadataHandler.cs l.64–70 writes a response sample only for a response type, which
-  // `object Post(ContainerInfoMessage)` does not give (ServiceController.cs l.154–162).
+  // `object Post(ContainerInfoMessage)` does not give (ServiceController.cs l.156–165).
   it('shows no response sample for ContainerInfoMessage, and one for the others', async () => {
     expect(await sampleOf('json/metadata?op=ContainerInfoMessage', 'response-sample')).toBeNull()
     const comment = await sampleOf('json/metadata?op=CommentUpdateRequest', 'response-sample')

@@ -50,7 +50,7 @@ export interface MetaType {
 
 export interface MetaOperation {
   Request: MetaType
-  /** None when the service method returns `object` (ServiceController.cs l.154–162). */
+  /** None when the service method returns `object` (ServiceController.cs l.156–165). */
   Response?: MetaType
   Actions: string[]
   ReturnsVoid: boolean
