@@ -5,7 +5,11 @@
 // so that an older Node gets a sentence and a way out instead of a stack trace.
 const args = process.argv.slice(2)
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
-const asks = args[0] === 'init' || args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg))
+// verify and import run the mock in process: they need the Node serving needs, and read their
+// own --help.
+const recording = args[0] === 'verify' || args[0] === 'import'
+const asks =
+  args[0] === 'init' || (!recording && args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg)))
 const serves = !asks
 if (serves && (major < 22 || (major === 22 && minor < 12))) {
   process.stderr.write(
@@ -23,6 +27,11 @@ if (args[0] === 'init') {
     stdout: process.stdout,
     stderr: process.stderr,
   })
+} else if (recording) {
+  const io = { stdout: process.stdout, stderr: process.stderr }
+  const { runVerify, runImport } = await import('./recording/index.ts')
+  const run = args[0] === 'verify' ? runVerify : runImport
+  process.exitCode = await run(args.slice(1), io)
 } else if (!serves) {
   const { printHelpOrVersion } = await import('./help.ts')
   printHelpOrVersion(args)

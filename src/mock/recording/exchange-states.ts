@@ -8,6 +8,7 @@ import {
   type RecordedEntity,
 } from './recorded-entities.ts'
 import { recordedView } from './recorded-view.ts'
+import { withImplied } from './implied-entities.ts'
 
 /** No seeded entities: the state holds only what the recording shows. */
 export const noEntities: Readonly<Counts> = zeroCounts()
@@ -24,7 +25,10 @@ export interface ExchangeState {
   readonly entities: readonly RecordedEntity[]
 }
 
-/** The states to try, in turn; `no entity` is always one. */
+/**
+ * The states to try, in turn, each with the entities those imply (implied-entities.ts): the
+ * answer's entity, none, the request's entity.
+ */
 export function exchangeStates(
   entry: HarEntry,
   operation: Operation,
@@ -43,7 +47,7 @@ export function exchangeStates(
       answer: true,
       config: xml,
     })
-    if (entity) list.push({ name: "answer's entity", entities: [entity] })
+    if (entity) list.push({ name: "answer's entity", entities: withImplied(entity) })
   }
   list.push({ name: 'no entity', entities: [] })
   const requestText = request.postData?.text
@@ -55,7 +59,7 @@ export function exchangeStates(
       answer: false,
       config: xml,
     })
-    if (entity) list.push({ name: "request's entity", entities: [entity] })
+    if (entity) list.push({ name: "request's entity", entities: withImplied(entity) })
   }
   return list
 }

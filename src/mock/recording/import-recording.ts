@@ -1,6 +1,8 @@
 import { stateCollections } from '../../control/index.ts'
 import { collectionKeys, type StoreState } from '../../store/index.ts'
-import { ServiceError, type MockConfigOptions, type Operation } from '../../wire/index.ts'
+import type { DtoDef } from '../../model/index.ts'
+import { bindDto, ServiceError, type MockConfigOptions, type Operation } from '../../wire/index.ts'
+import { withImplied } from './implied-entities.ts'
 import { completeFixtures } from '../fixtures.ts'
 import { createStore } from '../create-store.ts'
 import type { Har } from '../replay/har.ts'
@@ -10,7 +12,6 @@ import {
   contentTypeOf,
   recordedEntity,
   type CollectionName,
-  type RecordedEntity,
 } from './recorded-entities.ts'
 import { operationFinder } from './served-operation.ts'
 import { noEntities } from './exchange-states.ts'
@@ -42,7 +43,9 @@ export function importRecording(har: Har, options: ImportOptions): ImportedRecor
   const find = operationFinder(options.operations, config.basePath ?? '/RestApi')
   const store = createStore({ counts: noEntities })
   const xml = { xmlNamespaces: config.xmlNamespaces ?? {} }
-  const kept = new Map<string, RecordedEntity>()
+  const kept = new Map<string, Record<string, unknown>>()
+  const collectionOfKey = new Map<string, CollectionName>()
+  const now = new Date()
   const leftOut: { entry: number; reason: string }[] = []
   har.log.entries.forEach((entry, index) => {
     const operation = find(entry)
@@ -77,25 +80,42 @@ export function importRecording(har: Har, options: ImportOptions): ImportedRecor
         leftOut.push({ entry: index, reason: 'its answer and request show no entity that reads' })
       return
     }
-    const completed = completeFixtures(fixturesOf([entity]), store, new Date())
+    const entities = withImplied(entity)
+    const completed = completeFixtures(fixturesOf(entities), store, now)
     if (completed instanceof ServiceError) {
       leftOut.push({ entry: index, reason: completed.message })
       return
     }
-    kept.set(`${entity.collection}\n${keyOf(entity.collection, completed)}`, entity)
+    for (const one of entities) {
+      const { key, dto } = collectionNamed(one.collection)
+      const stored = (completed as Record<string, readonly object[]>)[one.collection]?.find(
+        (candidate) => candidate !== undefined,
+      )
+      const id = (collectionKeys[key] as (value: object) => string)(stored as object)
+      // Bound, the values take their types (`"true"` from XML is `true`); nulls stay null.
+      const bound = bindDto(dto, one.fields as Parameters<typeof bindDto>[1], now).value
+      // In the DTO's field order, as the mock writes the entity.
+      const fields = Object.fromEntries(
+        Object.keys(dto.fields).flatMap((name) => (name in bound ? [[name, bound[name]]] : [])),
+      )
+      const at = `${one.collection}\n${id}`
+      // An implied entity (a page) does not replace what an answer of its own showed.
+      if (one !== entity && kept.has(at)) continue
+      kept.set(at, fields)
+      collectionOfKey.set(at, one.collection)
+    }
   })
   const document = Object.fromEntries(
     stateCollections.map(({ name }) => [
       name,
-      [...kept.values()].filter((entity) => entity.collection === name).map(({ fields }) => fields),
+      [...kept].filter(([at]) => collectionOfKey.get(at) === name).map(([, fields]) => fields),
     ]),
   ) as Record<CollectionName, Record<string, unknown>[]>
   return { document, leftOut }
 }
 
-function keyOf(name: CollectionName, completed: Record<string, readonly object[]>): string {
+function collectionNamed(name: CollectionName): { key: keyof StoreState; dto: DtoDef } {
   const collection = stateCollections.find((candidate) => candidate.name === name)
-  const key = collection?.key as keyof StoreState
-  const entity = completed[name]?.[0] as never
-  return (collectionKeys[key] as (value: never) => string)(entity)
+  if (collection === undefined) throw new Error(`no collection named ${name}`)
+  return collection
 }

@@ -15,3 +15,4 @@ export {
   type Verification,
   type VerifyOptions,
 } from './verify-recording.ts'
+export { verifyReport } from './verify-report.ts'

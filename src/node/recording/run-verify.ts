@@ -1,0 +1,102 @@
+import { writeFile } from 'node:fs/promises'
+import { STATUS_CODES } from 'node:http'
+import { parseArgs } from 'node:util'
+import { operations } from '../../../handlers/operations.ts'
+import { verifyRecording, verifyReport } from '../../mock/recording/index.ts'
+import { parseXmlNamespaces } from '../cli/xml-namespace-option.ts'
+import { readRecording } from './read-recording.ts'
+import { verifyTable } from './verify-table.ts'
+
+/** Where verify and import write; the process's own streams unless a test gives others. */
+export interface RecordingIo {
+  readonly stdout: NodeJS.WritableStream & { readonly columns?: number }
+  readonly stderr: NodeJS.WritableStream
+}
+
+export const verifyUsage = `Usage: restapi-mock verify <file.har> [options]
+
+Holds the mock against a recording of your CMS (a --record file, a DevTools export, the mock's
+own /__mock/journal.har). Each exchange one of the mock's operations serves is sent to a fresh
+mock, in process, holding the entities the exchange shows; its answer is compared with the
+recorded one: status and reason phrase, content type, ServiceStack's headers, the body's shape
+(field names and order, types, nesting, XML list items, date and GUID forms) and the error
+(ErrorCode, Message, Errors). Exit 0: no difference; 1: a difference; 2: bad input.
+
+  --json                     one JSON record per exchange on stdout, instead of the table
+  --report <file.html>       also write one page with the differences side by side
+  --ignore <Field>           leave this field or header out of the comparison (repeatable)
+  --base-path <path>         where the service lives (default: /RestApi)
+  --xml-namespace <Dto>=<ns> a DTO's XML namespace on your host (repeatable)
+  --seed <n>                 seed that fills what a recorded entity leaves out (default: 1)
+  -h, --help                 print this text
+`
+
+const options = {
+  json: { type: 'boolean', default: false },
+  report: { type: 'string' },
+  ignore: { type: 'string', multiple: true },
+  'base-path': { type: 'string', default: '/RestApi' },
+  'xml-namespace': { type: 'string', multiple: true },
+  seed: { type: 'string', default: '1' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const
+
+/**
+ * `restapi-mock verify FILE.har`. Resolves with the exit code: 0 the mock answered every served
+ * exchange as recorded, 1 some differ, 2 bad input (one sentence on stderr; nothing else runs).
+ * @example process.exitCode = await runVerify(['rec.har', '--json'], process)
+ */
+export async function runVerify(args: readonly string[], io: RecordingIo): Promise<number> {
+  const refuse = (message: string): number => {
+    io.stderr.write(`restapi-mock verify: ${message}\n`)
+    return 2
+  }
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true })
+  } catch (error) {
+    return refuse(`${(error as Error).message}\n\n${verifyUsage}`)
+  }
+  const { values, positionals } = parsed
+  if (values.help) {
+    io.stdout.write(verifyUsage)
+    return 0
+  }
+  if (positionals.length !== 1) return refuse(`name one HAR file\n\n${verifyUsage}`)
+  const seed = Number(values.seed)
+  if (!/^\d+$/.test(values.seed) || seed > 2 ** 31 - 1)
+    return refuse(`--seed must be a whole number from 0 to ${2 ** 31 - 1}, got '${values.seed}'`)
+  let xmlNamespaces: Record<string, string>
+  try {
+    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
+  } catch (error) {
+    return refuse((error as Error).message)
+  }
+  const file = positionals[0] as string
+  let har
+  try {
+    har = await readRecording(file)
+  } catch (error) {
+    return refuse(`${(error as Error).message}.`)
+  }
+  const verification = await verifyRecording(har, {
+    operations,
+    config: { basePath: values['base-path'], xmlNamespaces },
+    seed,
+    ignore: values.ignore ?? [],
+    reasonPhrase: (status) => STATUS_CODES[status],
+  })
+  if (values.json) {
+    for (const exchange of verification.exchanges) io.stdout.write(`${JSON.stringify(exchange)}\n`)
+  } else {
+    io.stdout.write(`${verifyTable(verification, io.stdout.columns)}\n`)
+  }
+  if (values.report !== undefined) {
+    try {
+      await writeFile(values.report, verifyReport(verification, file))
+    } catch (error) {
+      return refuse(`could not write the report ${values.report}: ${(error as Error).message}.`)
+    }
+  }
+  return verification.counts.different > 0 ? 1 : 0
+}
