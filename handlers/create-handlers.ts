@@ -4,9 +4,11 @@ import { createMock } from './create-mock.ts'
 import {
   controlPath,
   fetchHost,
+  loginCookie,
   notFoundAnswer,
   sessionCookie,
   toResponse,
+  type HeaderName,
 } from '../src/wire/index.ts'
 
 export interface HandlerOptions {
@@ -55,7 +57,21 @@ export function createHandlers(
     // In a service worker a request carries no Cookie header: msw reads the page's cookies.
     const chosen =
       cookies[sessionCookie] ?? (typeof session === 'function' ? session(request) : session)
-    const host = chosen == null ? undefined : { ...fetchHost(request), session: chosen }
+    // Nor the login cookie, which msw keeps from the login's Set-Cookie (or the page's cookies).
+    const login = cookies[loginCookie]
+    const sent = request.headers.get('cookie')
+    const carried = login === undefined || (sent !== null && sent.includes(loginCookie))
+    if (chosen == null && carried)
+      return (await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+    const fetched = fetchHost(request)
+    const cookie = `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`
+    const host = {
+      ...fetched,
+      ...(chosen == null ? {} : { session: chosen }),
+      ...(carried
+        ? {}
+        : { header: (name: HeaderName) => (name === 'cookie' ? cookie : fetched.header(name)) }),
+    }
     return (await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
   }
   const handlers = [

@@ -26,6 +26,8 @@ const storyIds = [
   'comment--seeded',
   'comment--unavailable',
   'comment--fault',
+  'comment--session-expired',
+  'comment--logged-in',
   'service--create',
   'moderation--seeded',
   'moderation--flagged-spam',
@@ -234,6 +236,27 @@ describe('the Storybook example in Chromium', () => {
     expect(await field(root, 'error-code')).toBe('ServiceUnavailable')
     expect(await field(root, 'error-message')).toBe('A simulated 503 from the mock (Prefer)')
     await screenshot(page, 'comment-fault')
+    await page.close()
+  })
+
+  it('Comment, session expired: parameters put the Forms login wall up for this story only', async () => {
+    const page = await openStory('comment--session-expired')
+    const root = await rendered(page, 'comment--session-expired')
+    // ServiceUtility.cs l.137: WebProtocolException(PreconditionFailed, marker + AjaxLoginUrl).
+    expect(await root.getAttribute('data-status')).toBe('500')
+    expect(await field(root, 'error-code')).toBe('WebProtocolException')
+    expect(await field(root, 'error-message')).toBe(
+      '..::login|session|expired::../Sitefinity/Login/Ajax',
+    )
+    await screenshot(page, 'comment-session-expired')
+    await page.close()
+  })
+
+  it("Comment, logged in: the login's cookie is the page's, and msw hands it to the mock", async () => {
+    const page = await openStory('comment--logged-in')
+    const root = await rendered(page, 'comment--logged-in')
+    expect(await root.getAttribute('data-status')).toBe('200')
+    expect(await field(root, 'message')).toBe('Edited in Storybook')
     await page.close()
   })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { containersInfo, operations, updateComment } from '../../handlers/index.ts'
 import { exampleRoute } from '../../src/wire/index.ts'
+import { applyMockParameters } from '../../src/mock/index.ts'
 import {
   buildApp,
   commentKey,
@@ -211,6 +212,19 @@ describe('the login wall', () => {
     plane.mock.login({ mode: 'forms' })
     plane.mock.reset()
     expect(plane.mock.loginStatus()).toEqual({ Mode: 'claims', LoggedIn: false })
+  })
+
+  it("takes a story's parameters: auth puts its wall up, login logs it in (applyMockParameters)", async () => {
+    const plane = createPlane('msw')
+    applyMockParameters(plane.mock, { auth: 'forms' }, { session: 's' })
+    expect(plane.mock.loginStatus({ session: 's' })).toEqual({ Mode: 'forms', LoggedIn: false })
+    expect((await putComment(plane, { 'X-Mock-Session': 's' })).status).toBe(500)
+    applyMockParameters(plane.mock, { auth: 'claims', login: 'User' }, { session: 's' })
+    expect(plane.mock.loginStatus({ session: 's' })).toEqual({ Mode: 'claims', LoggedIn: true })
+    // Outside a page the login is no cookie of anyone's: a request sends it itself.
+    const ticket = plane.mock.login({ mode: 'claims' }, { session: 's' })
+    const headers = { 'X-Mock-Session': 's', Cookie: ticket.Cookie }
+    expect((await putComment(plane, headers)).status).toBe(200)
   })
 
   it('lets no page of another site log in or out (local-by-default.md)', async () => {

@@ -104,3 +104,15 @@ export const Unavailable: Story = {
 
 /** The mock's own fault, asked for by the request: `Prefer: code=503`. */
 export const Fault: Story = { name: 'Comment fault', args: { prefer: 'code=503' } }
+
+/** The CMS's login wall in Forms mode, nobody logged in: the "session expired" answer. */
+export const SessionExpired: Story = {
+  name: 'Comment, session expired',
+  parameters: { restapiMock: { auth: 'forms' } },
+}
+
+/** The same wall, logged in as a back-end user: the update goes through. */
+export const LoggedIn: Story = {
+  name: 'Comment, logged in',
+  parameters: { restapiMock: { auth: 'forms', login: true } },
+}
