@@ -75,3 +75,36 @@ describe('GET /__mock/sessions', () => {
     })
   })
 })
+
+// docs/local-by-default.md: a control write from a page of another site is refused before it
+// runs (src/node/server/access-check.ts); the dashboard's own writes are same-origin.
+describe("the dashboard's session writes and other sites", () => {
+  const writes: readonly [method: string, path: string][] = [
+    ['DELETE', '/__mock/sessions/a'],
+    ['PUT', '/__mock/scenarios/empty?__session=a'],
+    ['POST', '/__mock/login?__session=a'],
+    ['DELETE', '/__mock/login?__session=a'],
+  ]
+
+  it.each(writes)(
+    'refuses %s %s from a page of another site, and changes nothing',
+    async (method, path) => {
+      const { app, mock } = buildApp()
+      await inSession(app, 'PUT', operation, 'a')
+      const before = mock.sessions.list()
+      const headers = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' }
+      const response = await app.request(path, { method, headers })
+      expect(response.status).toBe(403)
+      expect((await responseStatusOf(response)).ErrorCode).toBe('Forbidden')
+      expect(mock.sessions.list()).toEqual(before)
+    },
+  )
+
+  it.each(writes)('serves %s %s from the dashboard (same origin)', async (method, path) => {
+    const { app } = buildApp()
+    await inSession(app, 'PUT', operation, 'a')
+    const headers = { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://localhost' }
+    const response = await app.request(path, { method, headers })
+    expect(response.status).toBeLessThan(300)
+  })
+})
