@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { playwrightFixture } from '../../src/node/init/recipes.ts'
+import { playwrightFixture, playwrightSessionExpired } from '../../src/node/init/recipes.ts'
 import { describe, expect, it } from 'vitest'
 
 // The README's Playwright recipe, run by Playwright's own runner: examples/playwright starts one
@@ -50,13 +50,13 @@ function runPlaywright(
 }
 
 describe('the Playwright recipe', () => {
-  it('passes: parallel tests and two contexts on one mock, each in its own session', async () => {
+  it('passes: parallel tests and two contexts on one mock, each in its own session, and a session that expires', async () => {
     const [mockPort, appPort] = [await freePort(), await freePort()]
     const { code, output } = await runPlaywright({
       MOCK_PORT: String(mockPort),
       APP_PORT: String(appPort),
     })
-    expect(output, output).toMatch(/4 passed/)
+    expect(output, output).toMatch(/5 passed/)
     expect(code, output).toBe(0)
   }, 180_000)
 })
@@ -73,5 +73,15 @@ describe('the README', () => {
       ),
     ).toBe(playwrightFixture)
     expect(readme).toContain(playwrightFixture)
+  })
+
+  it('shows the "session expired" test as the example runs it', () => {
+    const readme = readFileSync(join(projectDir, 'README.md'), 'utf8')
+    const spec = readFileSync(
+      join(projectDir, 'examples/playwright/session-expired.spec.ts'),
+      'utf8',
+    )
+    expect(spec).toBe(playwrightSessionExpired)
+    expect(readme).toContain(playwrightSessionExpired)
   })
 })

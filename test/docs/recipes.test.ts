@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   browserStart,
   playwrightFixture,
+  playwrightSessionExpired,
   playwrightWebServer,
   storybookModule,
   storybookPreview,
@@ -28,6 +29,7 @@ describe("the README's recipes", () => {
       playwrightWebServer({ command: 'npm run dev', url: 'http://localhost:5173' }),
     ],
     ['the Playwright session fixture', playwrightFixture],
+    ['the Playwright "session expired" test', playwrightSessionExpired],
   ])('show %s as init writes it', (_name, text) => {
     expect(text.length).toBeGreaterThan(20)
     expect(readme).toContain(text)

@@ -10,6 +10,10 @@ async function updateComment(body) {
   const comment = await response.json()
   byId('status').value = String(response.status)
   byId('current').value = comment.Message ?? comment.ResponseStatus?.Message ?? ''
+  // The CMS's Forms login wall: its message is a marker, then the URL to sign in at.
+  const expired = /^\.\.::login\|session\|expired::\.\.(.*)$/.exec(comment.ResponseStatus?.Message)
+  byId('signin').hidden = !expired
+  if (expired) byId('signin-link').setAttribute('href', expired[1])
 }
 
 byId('edit').addEventListener('submit', (event) => {

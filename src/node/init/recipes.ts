@@ -104,10 +104,17 @@ export interface MockSession {
   fixtures(fixtures: Record<string, unknown[]>): Promise<void>
   /** Every entity of the session, in its JSON wire form (\`GET /__mock/state\`). */
   state(): Promise<Record<string, Record<string, unknown>[]>>
+  /**
+   * Logs in behind the CMS's login wall (\`POST /__mock/login\`; \`Mode\` puts the wall up for
+   * this session only): the browser gets the login's cookie.
+   */
+  login(options?: { Mode?: 'claims' | 'forms'; Role?: 'BackendUser' | 'User' }): Promise<void>
+  /** Logs out (\`DELETE /__mock/login\`): the cookie the browser keeps is a session that expired. */
+  logout(): Promise<void>
 }
 
 /** A session's control plane, for a test that drives more than one session. */
-export function mockSession(id: string): MockSession {
+export function mockSession(id: string, context?: BrowserContext, appUrl = mockUrl): MockSession {
   const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const response = await fetch(mockUrl + path, {
       method,
@@ -122,6 +129,13 @@ export function mockSession(id: string): MockSession {
     id,
     fixtures: async (fixtures) => void (await call('POST', '/__mock/fixtures', fixtures)),
     state: async () => (await (await call('GET', '/__mock/state')).json()) as never,
+    login: async (options = {}) => {
+      const { Token } = (await (await call('POST', '/__mock/login', options)).json()) as {
+        Token: string
+      }
+      await context?.addCookies([{ name: 'restapi-mock-login', value: Token, url: appUrl }])
+    },
+    logout: async () => void (await call('DELETE', '/__mock/login')),
   }
 }
 
@@ -133,13 +147,13 @@ export async function useSession(context: BrowserContext, id: string): Promise<v
 /** \`test\` with each test in its own session of the one running mock, dropped after it. */
 export const test = base.extend<{ mock: MockSession }>({
   mock: [
-    async ({ context }, use, testInfo) => {
+    async ({ context, baseURL }, use, testInfo) => {
       // A session id is 1 to 64 of A-Z a-z 0-9 . _ -
       const id = \`pw-\${testInfo.workerIndex}-\${testInfo.testId}\`
         .replace(/[^\\w.-]/g, '-')
         .slice(0, 64)
       await useSession(context, id)
-      await use(mockSession(id))
+      await use(mockSession(id, context, baseURL))
       await fetch(\`\${mockUrl}/__mock/sessions/\${id}\`, { method: 'DELETE' })
     },
     { auto: true },
@@ -147,4 +161,25 @@ export const test = base.extend<{ mock: MockSession }>({
 })
 
 export { expect } from '@playwright/test'
+`
+
+/** The Playwright recipe's "session expired" test (examples/playwright/session-expired.spec.ts). */
+export const playwrightSessionExpired = `import { expect, test } from './mock-session.ts'
+
+// The CMS's login wall in Forms mode, for this test's session only: the app's "session
+// expired" path, as a logged-in user whose login runs out between two requests.
+test('a session that expires sends the user to sign in again', async ({ page, mock }) => {
+  await mock.login({ Mode: 'forms' })
+  const key = String((await mock.state()).Comments?.[0]?.Key)
+  await page.goto('/')
+  await page.locator('#key').fill(key)
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.locator('#status')).toHaveText('200')
+  await mock.logout()
+  await page.getByRole('button', { name: 'Load' }).click()
+  await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
+    'href',
+    '/Sitefinity/Login/Ajax',
+  )
+})
 `
