@@ -313,13 +313,24 @@ describe('bindDto', () => {
       expect(bindOne(ABTestViewModel, 'Status', input)).toEqual({ value, bound: true, issues: 0 })
     })
 
+    // Issue 30, C8: Enum.Parse takes any Int32, a member or not (SST CachedTypeInfo.cs
+    // l.98–104), and ServiceStack.Text writes such a value as its number's text.
+    it.each<{ input: Loose; value: string }>([
+      { input: 5, value: '5' },
+      { input: -1, value: '-1' },
+      { input: '7', value: '7' },
+      { input: ' 99 ', value: '99' },
+      { input: 2147483647, value: '2147483647' },
+    ])('keeps the ABTestStatus $input, which names no member, as $value', ({ input, value }) => {
+      expect(bindOne(ABTestViewModel, 'Status', input)).toEqual({ value, bound: true, issues: 0 })
+    })
+
     it.each<{ input: Loose }>([
       { input: 'Running' },
       { input: '' },
-      { input: 5 },
-      { input: -1 },
-      { input: '7' },
       { input: 1.5 },
+      { input: '1e2' },
+      { input: 2147483648 },
       { input: true },
     ])('drops the ABTestStatus $input and reports it', ({ input }) => {
       const result = bindDto(ABTestViewModel, { Status: input }, now)

@@ -248,7 +248,9 @@ describe('PUT /RestApi/ab-testing: reading values', () => {
     ['StartDate', 'soon'],
     ['StopDate', 12],
     ['Status', 'Bogus'],
-    ['Status', 9],
+    // A number of no member is kept (issue 30, C8: test/formats/enum-numbers.test.ts); a
+    // fraction is no Int32, which Enum.Parse refuses.
+    ['Status', 1.5],
     ['WinnerVariationId', 'not-a-guid'],
     ['UserSegmentId', '1234'],
   ])('drops %s = %j with an X-Mock-Warning naming the field', async (field, value) => {

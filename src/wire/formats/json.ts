@@ -3,6 +3,7 @@ import { DecodeError } from '../request/decode-error.ts'
 import { checkLimits, checkTextDepth, type Limits } from '../request/limits.ts'
 import type { Loose } from '../request/loose.ts'
 import { formatJsonDate } from './date-handlers.ts'
+import { enumNumber } from './enum-number.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { serviceStackEscapes } from './json-escapes.ts'
@@ -140,7 +141,7 @@ function nodeOf(type: FieldType, value: unknown, options: WriteOptions, rawJson:
         ? null
         : rawJson(formatJsonDate(value as Date, options.dateHandler, options.appendUtcOffset))
     case 'enum':
-      return options.treatEnumAsInteger ? type.values.indexOf(value as string) : value
+      return options.treatEnumAsInteger ? enumNumber(type.values, value as string) : value
     case 'any':
       return value
     case 'object':
@@ -184,7 +185,7 @@ function writeValue(type: FieldType, value: unknown, options: WriteOptions): str
         : formatJsonDate(value as Date, options.dateHandler, options.appendUtcOffset)
     case 'enum':
       return options.treatEnumAsInteger
-        ? String(type.values.indexOf(value as string))
+        ? String(enumNumber(type.values, value as string))
         : JSON.stringify(value)
     case 'any':
       return JSON.stringify(value) ?? 'null'

@@ -4,6 +4,7 @@ import { formatJsonDate } from './date-handlers.ts'
 import { caseName, type WriteOptions } from './jsconfig.ts'
 import { isDefaultValue } from './is-default-value.ts'
 import { shortestXsdDate } from './date-handlers.ts'
+import { enumNumber } from './enum-number.ts'
 import { plainDecimal } from './plain-decimal.ts'
 
 // Writes JSV, ServiceStack's TypeSerializer format (servicestack-wire.md section 5).
@@ -53,7 +54,7 @@ export function jsvValue(type: FieldType, value: unknown, options: WriteOptions)
       return jsvDate(value as Date, options)
     case 'enum':
       return options.treatEnumAsInteger
-        ? String(type.values.indexOf(value as string))
+        ? String(enumNumber(type.values, value as string))
         : jsvString(value as string)
     case 'any':
       return jsvAny(value as Loose)

@@ -47,19 +47,29 @@ export function scalarValue(type: FieldType, input: Loose): unknown {
       return guid ?? unbound
     }
     case 'enum': {
-      if (typeof input === 'string') {
-        const text = input.trim()
-        const lower = text.toLowerCase()
-        const byName = type.values.find((name) => name.toLowerCase() === lower)
-        if (byName) return byName
-        if (int32.test(text)) return type.values[Number(text)] ?? unbound
-      }
-      if (typeof input === 'number') return type.values[input] ?? unbound
-      return unbound
+      const text = enumText(input)
+      if (text === undefined) return unbound
+      const lower = text.toLowerCase()
+      const byName = type.values.find((name) => name.toLowerCase() === lower)
+      if (byName) return byName
+      // Enum.Parse takes any Int32, a member or not (SST CachedTypeInfo.cs l.98–104): the
+      // number of no member is kept as its text, which is how ServiceStack.Text writes it.
+      if (!int32.test(text)) return unbound
+      const n = Number(text)
+      if (n < -2147483648 || n > 2147483647) return unbound
+      return type.values[n] ?? String(n)
     }
     default:
       return unbound
   }
+}
+
+/** The text Enum.Parse is handed: a string, or a JSON number's token; else none. */
+function enumText(input: Loose): string | undefined {
+  if (typeof input === 'string') return input.trim()
+  if (input instanceof NumberToken) return input.text
+  if (typeof input === 'number') return String(input)
+  return undefined
 }
 
 /**
