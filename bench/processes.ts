@@ -30,6 +30,8 @@ export async function startServer(
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A group of its own, so that stopping it stops what it started (`npm start`'s server).
+    detached: true,
   })
   const port = await new Promise<number>((resolve, reject) => {
     let text = ''
@@ -73,7 +75,14 @@ function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve()
     child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-    setTimeout(() => child.kill('SIGKILL'), 3000).unref()
+    const group = -(child.pid ?? 0)
+    process.kill(group, 'SIGTERM')
+    setTimeout(() => {
+      try {
+        process.kill(group, 'SIGKILL')
+      } catch {
+        // The group is gone already.
+      }
+    }, 3000).unref()
   })
 }
