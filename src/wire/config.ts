@@ -1,6 +1,6 @@
 import type { Format } from './formats/format.ts'
 import { defaultLimits, type Limits } from './request/limits.ts'
-import type { AuthMode } from './login-wall.ts'
+import type { AuthMode } from './login-state.ts'
 
 /** The settings every resolver reads; one per running mock, passed in. */
 export interface MockConfig {

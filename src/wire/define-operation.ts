@@ -7,7 +7,8 @@ import { readRequest } from './request/read-request.ts'
 import type { RequestContext } from './request-context.ts'
 import { respond } from './answer/respond.ts'
 import { ServiceError } from './answer/service-error.ts'
-import { backendUserAnswer, protectedRouteAnswer, type BackendCheck } from './login-wall.ts'
+import { backendUserAnswer, protectedRouteAnswer } from './login-wall.ts'
+import type { BackendCheck } from './login-state.ts'
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 export type HttpMethod = (typeof httpMethods)[number]

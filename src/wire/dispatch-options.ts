@@ -10,7 +10,7 @@ import type {
   RequestHost,
 } from './request-context.ts'
 import type { Surface } from './surface.ts'
-import type { ActiveLogin } from './login-wall.ts'
+import type { ActiveLogin } from './login-state.ts'
 
 // What the dispatch is made from and what it is: its options and the shapes of its answers.
 

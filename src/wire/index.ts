@@ -78,7 +78,7 @@ export {
   type BackendCheck,
   type LoginRole,
   type LoginState,
-} from './login-wall.ts'
+} from './login-state.ts'
 export { readBodyText, RequestBody } from './request/request-body.ts'
 export { continuedStream, type ReadSoFar } from './request/continued-stream.ts'
 export type {

@@ -12,7 +12,7 @@ import { RequestBody } from './request/request-body.ts'
 import type { Answer } from './answer/answer.ts'
 import type { ServiceError } from './answer/service-error.ts'
 import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
-import type { ActiveLogin } from './login-wall.ts'
+import type { ActiveLogin } from './login-state.ts'
 import type { SplitUrl } from './route/request-target.ts'
 import { WarningList } from './request/list-limit.ts'
 

@@ -6,7 +6,7 @@ import type { Negotiated } from './answer/negotiate.ts'
 import type { RequestBody } from './request/request-body.ts'
 import type { Answer } from './answer/answer.ts'
 import type { WarningList } from './request/list-limit.ts'
-import type { ActiveLogin } from './login-wall.ts'
+import type { ActiveLogin } from './login-state.ts'
 
 /**
  * A header's name as the core asks for it: lower-case, which the compiler holds every caller to
