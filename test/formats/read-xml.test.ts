@@ -96,12 +96,13 @@ describe('readXml', () => {
   })
 
   it('reads lists of complex items, each by its own element', () => {
+    // The models are in a namespace of their own (issue 30, N2), under the prefix the writer uses.
     const text =
       '<ContainerInfoMessage xmlns:i="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Messages">' +
-      '<ContainersInfo><ContainerInfoModel><Fields><FieldModel><Name>Title</Name></FieldModel>' +
-      '<FieldModel><MinValue i:type="d6p1:string" xmlns:d6p1="http://www.w3.org/2001/XMLSchema">1</MinValue><Name>Body</Name></FieldModel></Fields>' +
-      '<ItemId>1</ItemId><ItemStatus><IsAdmin>true</IsAdmin></ItemStatus></ContainerInfoModel>' +
-      '<ContainerInfoModel i:nil="true" /><ContainerInfoModel><Fields /></ContainerInfoModel></ContainersInfo>' +
+      '<ContainersInfo xmlns:m="http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Models"><m:ContainerInfoModel><m:Fields><m:FieldModel><m:Name>Title</m:Name></m:FieldModel>' +
+      '<m:FieldModel><m:MinValue i:type="d6p1:string" xmlns:d6p1="http://www.w3.org/2001/XMLSchema">1</m:MinValue><m:Name>Body</m:Name></m:FieldModel></m:Fields>' +
+      '<m:ItemId>1</m:ItemId><m:ItemStatus><m:IsAdmin>true</m:IsAdmin></m:ItemStatus></m:ContainerInfoModel>' +
+      '<m:ContainerInfoModel i:nil="true" /><m:ContainerInfoModel><m:Fields /></m:ContainerInfoModel></ContainersInfo>' +
       '<PageId>p</PageId></ContainerInfoMessage>'
     const context = readContext()
     expect(readXml(text, ContainerInfoMessage, context)).toEqual({
@@ -171,8 +172,9 @@ describe('readXml', () => {
       Id: 't',
       Variations: [{ Name: 'A' }, { Name: 'B' }],
     })
+    // The real reader skips such an item (XmlFormatReaderGenerator.cs l.686–690, l.897–906).
     expect(context.warnings.list).toEqual([
-      "XML list 'Variations' has an item 'Foo', not 'VariationViewModel'; the real server refuses it",
+      "XML list 'Variations' has an item 'Foo', not 'VariationViewModel'; the real server skips it",
     ])
   })
 
@@ -245,10 +247,6 @@ describe('readXml', () => {
       behaviour: 'a prototype element',
       text: commentXml('<Key>k</Key><prototype>yes</prototype>'),
     },
-    {
-      behaviour: 'a prefixed __proto__ element',
-      text: commentXml('<Key>k</Key><a:__proto__ xmlns:a="urn:a">yes</a:__proto__>'),
-    },
     { behaviour: 'a __proto__ attribute', text: commentXml('<Key __proto__="yes">k</Key>') },
     {
       behaviour: 'a constructor attribute on the root',
@@ -259,6 +257,16 @@ describe('readXml', () => {
     // 400, never a 500. The XML parser refuses every such name (a DecodeError, so a 400);
     // any other exception would become a 500.
     expectRefused(() => readXml(text, CommentUpdateRequest, readContext()))
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+  })
+
+  it('reads a prefixed __proto__ element as an unknown member, reaching no prototype', () => {
+    // The parser keeps the prefix (issue 30, N22), so it does not see `__proto__`; the field
+    // table is a Map, so the local name finds no member.
+    const text = commentXml(
+      '<Key>k</Key><a:__proto__ xmlns:a="urn:a"><polluted>yes</polluted></a:__proto__>',
+    )
+    expect(readXml(text, CommentUpdateRequest, readContext())).toEqual({ Key: 'k' })
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
   })
 })

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { InvalidXmlCharacter, writeXml } from '../../src/wire/formats/xml.ts'
+import { InvalidXmlCharacter } from '../../src/wire/formats/xml-escape.ts'
+import { writeXml } from '../../src/wire/formats/xml.ts'
 import { buildApp, commentKey, sendJson } from '../support/index.ts'
 import { dtoValue, writtenDtos } from './arbitraries.ts'
 

@@ -60,26 +60,6 @@ describe('scanXml: the node cap', () => {
   })
 })
 
-describe('scanXml: the root namespace', () => {
-  it.each<[string, string, string | undefined]>([
-    ['a double-quoted xmlns', '<a xmlns:i="urn:i" xmlns="urn:a"><b/></a>', 'urn:a'],
-    ['a single-quoted xmlns', "<a xmlns='urn:a'/>", 'urn:a'],
-    ['spaces around =', '<a xmlns = "urn:a">', 'urn:a'],
-    [
-      'after a declaration and a comment',
-      '<?xml version="1.0"?><!-- <x xmlns="no"> --><a xmlns="urn:a"/>',
-      'urn:a',
-    ],
-    ['no default namespace', '<a xmlns:i="urn:i"/>', undefined],
-    ['a prefixed root', '<p:a xmlns:p="urn:a"/>', undefined],
-    ['only a child declaring one', '<a><b xmlns="urn:b"/></a>', undefined],
-    ['an attribute whose value reads xmlns', '<a b="xmlns" c="urn:c"/>', undefined],
-    ['an attribute named like it', '<a myxmlns="urn:x"/>', undefined],
-  ])('%s', (_, text, namespace) => {
-    expect(scanXml(text, defaultLimits).rootNamespace).toBe(namespace)
-  })
-})
-
 describe('scanXml: time', () => {
   function outcome(text: string): string {
     try {

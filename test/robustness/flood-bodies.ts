@@ -34,7 +34,9 @@ export function floodBody(format: FloodFormat, containers: number, fields: numbe
   const warnings = containers * fields
   if (format === 'xml') {
     const field = '<FieldModel><Required>a</Required><Name>b</Name></FieldModel>'
-    const container = `<ContainerInfoModel><Fields>${field.repeat(fields)}</Fields><ItemId>${itemId}</ItemId></ContainerInfoModel>`
+    // The models are in a namespace of their own (issue 30, N2): each container declares it.
+    const models = 'http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Models'
+    const container = `<ContainerInfoModel xmlns="${models}"><Fields>${field.repeat(fields)}</Fields><ItemId>${itemId}</ItemId></ContainerInfoModel>`
     const ns = 'http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Messages'
     const body = `<ContainerInfoMessage xmlns="${ns}"><ContainersInfo>${container.repeat(containers)}</ContainersInfo><PageId>${pageId}</PageId></ContainerInfoMessage>`
     return { body, contentType, warnings, marker: /drops such members/g }

@@ -1,13 +1,12 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { findField, type DtoDef, type FieldType } from '../../model/index.ts'
+import type { DtoDef } from '../../model/index.ts'
 import { DecodeError } from '../request/decode-error.ts'
-import type { Loose, LooseObject } from '../request/loose.ts'
+import type { Loose } from '../request/loose.ts'
 import type { Limits } from '../request/limits.ts'
-import { listItemName, xmlNamespaceOf } from './xml.ts'
-import { xmlNilAllowed, xmlScalarProblem } from './xml-scalars.ts'
+import { clrNamespaceOf, xmlNamespaceOf } from './xml.ts'
+import { attributesOf, elementName, membersOf, type XmlNode } from './xml-members.ts'
+import { documentScope, namespaceText, resolveName, scopeOf } from './xml-names.ts'
 import { scanXml } from './xml-scan.ts'
-
-type XmlNode = Record<string, unknown>
 
 /** What reading an XML body needs besides the text. */
 export interface XmlReadOptions {
@@ -21,21 +20,22 @@ export interface XmlReadOptions {
 const parser = new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
-  removeNSPrefix: true,
+  // Prefixes are kept, and `xmlns` declarations with them: xml-names.ts resolves them.
+  removeNSPrefix: false,
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
-  // Numeric character references (`&#xD;`, which the writer emits for CR) are decoded too.
+  // Numeric character references (`&#xD;`, as a client may escape a CR) are decoded too.
   htmlEntities: true,
   attributeNamePrefix: '',
 })
 
 /**
- * Reads an XML body into a loose tree by the DTO's field table. Elements match by local name,
- * in any order and under any namespace: the real DataContractSerializer is stricter (it drops
- * members out of order and refuses another root or namespace), so those are reported as
- * warnings rather than punished.
+ * Reads an XML body into a loose tree by the DTO's field table, as DataContractSerializer reads
+ * it where that matters to a front end: members by local name and namespace URI (any prefix),
+ * a member in another namespace or repeated skipped (xml-members.ts). Where the real reader
+ * refuses the whole body or drops members out of order, the mock reads it but warns.
  */
 export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loose {
   const { limits } = context
@@ -51,7 +51,7 @@ export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loo
     )
   }
   // Before the validator and the parser: nesting is bounded before anything recurses into it.
-  const outline = scanXml(text, limits)
+  scanXml(text, limits)
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
     throw new DecodeError(`Failed to read XML (line ${valid.err.line}): ${shorten(valid.err.msg)}`)
@@ -67,132 +67,31 @@ export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loo
     (node) => elementName(node) !== undefined && !elementName(node)?.startsWith('?'),
   )
   if (!root) throw new DecodeError(`Failed to read XML: no root element, expected '${def.name}'`)
-  const rootName = elementName(root) as string
-  if (rootName !== def.name)
-    warn(`XML root '${rootName}' is not '${def.name}'; the real server refuses it`)
-  // The parser drops `xmlns` attributes (removeNSPrefix): the scan kept the root's.
-  const declared = outline.rootNamespace
+  const qualified = elementName(root) as string
+  const scope = scopeOf(attributesOf(root), documentScope)
+  const { local, namespace } = resolveName(qualified, scope)
+  if (local !== def.name)
+    warn(`XML root '${local}' is not '${def.name}'; the real server refuses it`)
   const expected = xmlNamespaceOf(def, context.xmlNamespaces)
   // DataContractSerializer checks the root's name and namespace: none at all is a mismatch too.
-  if (declared === undefined) {
+  if (namespace === '') {
     warn(
-      `XML root '${rootName}' has no namespace; the real server expects '${expected}' and refuses it`,
+      `XML root '${local}' has no namespace; the real server expects '${expected}' and refuses it`,
     )
-  } else if (declared !== expected) {
-    warn(`XML namespace '${declared}' is not '${expected}'; the real server refuses it`)
+  } else if (namespace !== expected) {
+    warn(`XML ${namespaceText(namespace)} is not '${expected}'; the real server refuses it`)
   }
-  return objectFrom(root[rootName] as XmlNode[], def, { limits, warn, dto: def.name }, '')
-}
-
-/** What reading one document needs at every level. */
-interface XmlReading {
-  readonly limits: Limits
-  readonly warn: (message: string) => void
-  /** The request DTO's name, for DataContractSerializer's refusals. */
-  readonly dto: string
-}
-
-/** DataContractSerializer's refusal of a member (issue 18): a 400 SerializationException. */
-function refused(reading: XmlReading, path: string, problem: string): DecodeError {
-  return new DecodeError(
-    `Could not deserialize 'application/xml' request using ${reading.dto}: ${path} ${problem}`,
-  )
+  const reading = {
+    limits,
+    warn,
+    xmlNamespaces: context.xmlNamespaces,
+    rootClrName: `${clrNamespaceOf(def, context.xmlNamespaces)}.${def.name}`,
+    checked: namespace === expected,
+  }
+  return membersOf(root[qualified] as XmlNode[], def, reading, { path: '', scope })
 }
 
 /** The validator quotes the offending name or value whole: a megabyte of it helps nobody. */
 function shorten(message: string): string {
   return message.length > 300 ? `${message.slice(0, 300)}…` : message
-}
-
-function elementName(node: XmlNode): string | undefined {
-  return Object.keys(node).find((key) => key !== ':@' && key !== '#text')
-}
-
-function objectFrom(
-  children: XmlNode[],
-  def: DtoDef,
-  reading: XmlReading,
-  path: string,
-): LooseObject {
-  const { warn } = reading
-  const out: LooseObject = {}
-  let lastIndex = -1
-  let reported = false
-  for (const child of children) {
-    const name = elementName(child)
-    if (!name) continue
-    const entry = findField(def, name)
-    if (!entry) continue
-    const index = def.xmlOrder.indexOf(entry)
-    if (index < lastIndex && !reported) {
-      warn(
-        `XML members of '${def.name}' are out of order at '${name}'; the real server drops such members`,
-      )
-      reported = true
-    }
-    lastIndex = Math.max(lastIndex, index)
-    Object.defineProperty(out, entry.name, {
-      value: valueFrom(child, name, entry.spec, reading, path + entry.name),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
-  return out
-}
-
-function valueFrom(
-  node: XmlNode,
-  name: string,
-  { type, nullable }: { readonly type: FieldType; readonly nullable: boolean },
-  reading: XmlReading,
-  path: string,
-): Loose {
-  const { limits, warn } = reading
-  const attributes = node[':@'] as Record<string, string> | undefined
-  if (attributes?.nil === 'true') {
-    if (!xmlNilAllowed(type, nullable))
-      throw refused(reading, path, 'is nil, which its type cannot hold')
-    return null
-  }
-  const children = (node[name] as XmlNode[] | undefined) ?? []
-  switch (type.kind) {
-    case 'object':
-      return objectFrom(children, type.dto(), reading, `${path}.`)
-    case 'list': {
-      const items: Loose[] = []
-      const expected = listItemName(type.item)
-      let reported = false
-      for (const child of children) {
-        const itemName = elementName(child)
-        if (!itemName) continue
-        // DataContractSerializer reads only items named after their type.
-        if (itemName !== expected && !reported) {
-          warn(
-            `XML list '${name}' has an item '${itemName}', not '${expected}'; the real server refuses it`,
-          )
-          reported = true
-        }
-        const item = { type: type.item, nullable: true }
-        items.push(valueFrom(child, itemName, item, reading, `${path}[${items.length}]`))
-      }
-      if (items.length > limits.arrayLength) {
-        throw new DecodeError(
-          `Failed to read request: an array has ${items.length} items, over the limit of ${limits.arrayLength}`,
-        )
-      }
-      return items
-    }
-    default: {
-      const text = children
-        .map((child) => (typeof child['#text'] === 'string' ? child['#text'] : ''))
-        .join('')
-      const problem = xmlScalarProblem(type, text)
-      if (problem) {
-        const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text
-        throw refused(reading, path, `'${shown}' cannot be parsed as the type '${problem}'`)
-      }
-      return text
-    }
-  }
 }

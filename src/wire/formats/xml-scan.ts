@@ -1,12 +1,6 @@
 import { DecodeError } from '../request/decode-error.ts'
 import type { Limits } from '../request/limits.ts'
 
-/** What the reader needs from the raw text before a parser sees it. */
-export interface XmlOutline {
-  /** The root element's default namespace (`xmlns="…"`), if it declares one. */
-  readonly rootNamespace: string | undefined
-}
-
 /**
  * The most elements and attributes one XML body may hold. The parser and its validator are
  * linear but slow for each, so a body of nothing but empty elements would hold the event loop
@@ -24,15 +18,14 @@ const equals = 0x3d
 /**
  * One pass over the raw text, in time linear in its length (no regular expression that could
  * backtrack): refuses nesting deeper than `limits.depth` before any recursive reader sees it,
- * and more than `maxXmlNodes` elements and attributes; finds the root's default namespace.
+ * and more than `maxXmlNodes` elements and attributes. (Namespaces are the parser's tree's:
+ * xml-names.ts.)
  * Comments, CDATA sections, processing instructions and declarations are skipped whole, and
  * quoted attribute values may hold `>`. Malformed text is left to the validator.
  */
-export function scanXml(text: string, limits: Limits): XmlOutline {
+export function scanXml(text: string, limits: Limits): void {
   let depth = 0
   let nodes = 0
-  let rootNamespace: string | undefined
-  let seenRoot = false
   let i = text.indexOf('<')
   while (i >= 0 && i < text.length - 1) {
     const next = text.charCodeAt(i + 1)
@@ -47,15 +40,13 @@ export function scanXml(text: string, limits: Limits): XmlOutline {
       // Not markup: the validator reports the stray `<`.
       i++
     } else {
-      const tag = startTag(text, i + 1, !seenRoot)
+      const tag = startTag(text, i + 1)
       nodes += 1 + tag.attributes
       if (nodes > maxXmlNodes) {
         throw new DecodeError(
           `Failed to read request: the XML has more elements and attributes than the limit of ${maxXmlNodes}`,
         )
       }
-      if (!seenRoot) rootNamespace = tag.namespace
-      seenRoot = true
       if (!tag.selfClosing) {
         depth++
         if (depth > limits.depth) {
@@ -68,7 +59,6 @@ export function scanXml(text: string, limits: Limits): XmlOutline {
     }
     if (i >= 0) i = text.indexOf('<', i)
   }
-  return { rootNamespace }
 }
 
 /** The index just past `end`, searched from `from`; -1 when the text ends first. */
@@ -87,36 +77,29 @@ interface StartTag {
   readonly selfClosing: boolean
   /** Names (and stray tokens) after the element's name: an upper bound on its attributes. */
   readonly attributes: number
-  readonly namespace: string | undefined
 }
 
 /**
  * Reads a start tag from just after its `<`: each character is looked at once, quoted values
  * are skipped with one search for the closing quote.
  */
-function startTag(text: string, from: number, wantNamespace: boolean): StartTag {
+function startTag(text: string, from: number): StartTag {
   let attributes = 0
-  let namespace: string | undefined
-  let name = ''
   let nameStart = -1
   let inName = true
   let last = 0
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c === gt) return { end: i + 1, selfClosing: last === slash, attributes, namespace }
+    if (c === gt) return { end: i + 1, selfClosing: last === slash, attributes }
     if (c === quote || c === apostrophe) {
       const close = text.indexOf(c === quote ? '"' : "'", i + 1)
       if (close < 0) break
-      if (wantNamespace && name === 'xmlns') namespace = text.slice(i + 1, close)
-      name = ''
       i = close
       last = c
       continue
     }
     if (isSpace(c) || c === equals || c === slash) {
       if (isSpace(c)) inName = false
-      // Only the root's names are kept, to find its `xmlns`.
-      if (nameStart >= 0 && wantNamespace) name = text.slice(nameStart, i)
       nameStart = -1
     } else if (!inName && nameStart < 0) {
       attributes++
@@ -124,5 +107,5 @@ function startTag(text: string, from: number, wantNamespace: boolean): StartTag 
     }
     last = c
   }
-  return { end: -1, selfClosing: false, attributes, namespace }
+  return { end: -1, selfClosing: false, attributes }
 }

@@ -1,6 +1,7 @@
 import type { DtoDef, FieldType } from '../../model/index.ts'
 import { xsdDateTime } from './date-handlers.ts'
 import { plainDecimal } from './plain-decimal.ts'
+import { escapeXml, escapeXmlAttribute } from './xml-escape.ts'
 
 // XML as DataContractSerializer writes it (servicestack-wire.md section 7): a declaration, the
 // root named after the DTO, `xmlns:i`, the contract namespace, members in contract order, nulls
@@ -8,6 +9,8 @@ import { plainDecimal } from './plain-decimal.ts'
 
 const instanceNs = 'http://www.w3.org/2001/XMLSchema-instance'
 const schemaNs = 'http://www.w3.org/2001/XMLSchema'
+
+const dataContractPrefix = 'http://schemas.datacontract.org/2004/07/'
 
 /** The XML namespace of a DTO: ServiceStack's own types have theirs; others use the CLR one. */
 export function xmlNamespaceOf(
@@ -18,86 +21,20 @@ export function xmlNamespaceOf(
   if (override) return override
   return def.namespace === 'ServiceStack'
     ? 'http://schemas.servicestack.net/types'
-    : `http://schemas.datacontract.org/2004/07/${def.namespace}`
+    : `${dataContractPrefix}${def.namespace}`
 }
 
 /**
- * What ServiceStack's XmlWriter throws for a character XML 1.0 forbids (C0 controls but tab, LF
- * and CR; a lone surrogate; U+FFFE and U+FFFF): no XML document can hold it, so the real answer
- * is an error. The message is .NET's, with the character written as an escape.
+ * The CLR namespace behind a DTO's XML namespace, as DataContractSerializer's messages name the
+ * type (`…/2004/07/<CLR namespace>` for a type with no contract namespace of its own, as every
+ * SF DTO here): the neutral default, or the host's real one where `--xml-namespace` sets it.
  */
-export class InvalidXmlCharacter extends Error {
-  constructor(code: number) {
-    const hex = code.toString(16).toUpperCase()
-    super(
-      `'\\u${hex.padStart(4, '0')}', hexadecimal value 0x${hex.padStart(2, '0')}, is an invalid character.`,
-    )
-    this.name = 'ArgumentException'
-  }
-}
-
-// What text and attribute values need escaped, and the characters XML 1.0 cannot hold at all (C0
-// controls but tab, LF and CR; U+FFFE and U+FFFF; a lone surrogate), which throw.
-const textSpecial =
-  // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
-  /[<>&]|\r\n?|\n|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-const attributeSpecial =
-  // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
-  /[<>&"\t\r\n]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-
-/**
- * Element text as ServiceStack's XmlWriter writes it: `XmlWriter.Create` with default settings
- * (SST `XmlSerializer.cs` l.12–21, l.113), so NewLineHandling.Replace and NewLineChars
- * `Environment.NewLine` (.NET Framework reference source, `System.Xml/System/Xml/Core/
- * XmlWriterSettings.cs` l.673–677), CRLF on the Windows host. `WriteElementTextBlock`
- * (`System.Xml/System/Xml/Core/XmlUtf8RawTextWriter.cs` l.772–862) escapes only
- * `&`, `<` and `>`; writes `"` and `'` as they are; and replaces CRLF, a lone CR and a lone LF
- * each with CRLF. A character XML cannot hold throws.
- */
-export function escapeXml(text: string): string {
-  return text.replace(textSpecial, (c) => {
-    switch (c) {
-      case '<':
-        return '&lt;'
-      case '>':
-        return '&gt;'
-      case '&':
-        return '&amp;'
-      case '\r\n':
-      case '\r':
-      case '\n':
-        return '\r\n'
-      default:
-        throw new InvalidXmlCharacter(c.charCodeAt(0))
-    }
-  })
-}
-
-/**
- * An attribute value (the namespaces the writer declares), as `WriteAttributeTextBlock` writes
- * it (the same file, l.675–768): `"` as `&quot;`, tab, CR and LF as character references.
- */
-function escapeXmlAttribute(text: string): string {
-  return text.replace(attributeSpecial, (c) => {
-    switch (c) {
-      case '<':
-        return '&lt;'
-      case '>':
-        return '&gt;'
-      case '&':
-        return '&amp;'
-      case '"':
-        return '&quot;'
-      case '\t':
-        return '&#x9;'
-      case '\r':
-        return '&#xD;'
-      case '\n':
-        return '&#xA;'
-      default:
-        throw new InvalidXmlCharacter(c.charCodeAt(0))
-    }
-  })
+export function clrNamespaceOf(
+  def: DtoDef,
+  overrides: Readonly<Record<string, string>> = {},
+): string {
+  const ns = xmlNamespaceOf(def, overrides)
+  return ns.startsWith(dataContractPrefix) ? ns.slice(dataContractPrefix.length) : def.namespace
 }
 
 export function writeXml(
@@ -173,9 +110,11 @@ class XmlWriter {
         const items = value as unknown[]
         if (items.length === 0) return `<${tag} />`
         const item = type.item
-        const itemNs =
-          item.kind === 'object' ? xmlNamespaceOf(item.dto(), this.namespaces) : arraysNs
-        const [inner, declaration] = this.inner(itemNs, scope, depth)
+        const [inner, declaration] = this.inner(
+          listItemNamespace(item, this.namespaces),
+          scope,
+          depth,
+        )
         const itemName = listItemName(item)
         let out = ''
         for (const each of items) out += this.element(itemName, item, each, inner, depth + 1)
@@ -210,6 +149,14 @@ class XmlWriter {
         : JSON.stringify(value)
     return `<${name} i:type="${prefix}:${xsType}" xmlns:${prefix}="${schemaNs}">${escapeXml(text)}</${name}>`
   }
+}
+
+/** The namespace of a list's items: their type's, or the arrays namespace for primitives. */
+export function listItemNamespace(
+  item: FieldType,
+  overrides: Readonly<Record<string, string>>,
+): string {
+  return item.kind === 'object' ? xmlNamespaceOf(item.dto(), overrides) : arraysNs
 }
 
 export function listItemName(item: FieldType): string {
