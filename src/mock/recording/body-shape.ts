@@ -51,7 +51,7 @@ export function readBodyShape(text: string, contentType: string): ReadBody {
   }
   return {
     format,
-    problem: `a ${contentType || 'body without a content type'} has no fields to compare`,
+    problem: `a ${contentType || 'untyped'} body has no fields to compare`,
   }
 }
 

@@ -120,9 +120,8 @@ export function compareAnswers(
         says: `the mock's body is ${mockBody.problem}`,
       })
     } else if (recordedType === mockType) {
-      notes.push(
-        `the body is ${(recordedBody as { problem?: string }).problem ?? 'not compared'}: not compared`,
-      )
+      const problem = 'problem' in recordedBody ? recordedBody.problem : 'it does not read'
+      notes.push(`the body was not compared: ${problem}`)
     }
     return { differences, notes }
   }

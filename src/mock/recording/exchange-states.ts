@@ -27,13 +27,19 @@ export interface ExchangeState {
 
 /**
  * The states to try, in turn, each with the entities those imply (implied-entities.ts): the
- * answer's entity, none, the request's entity.
+ * answer's entity, none, the request's entity. A 2xx answer that shows no entity it can read (an
+ * HTML page, a body not kept) runs last with every entity the recording shows (`recording()`,
+ * as import takes them): another answer may show the entity it worked on.
  */
 export function exchangeStates(
   entry: HarEntry,
   operation: Operation,
-  config: MockConfigOptions,
+  context: {
+    readonly config: MockConfigOptions
+    readonly recording: () => readonly RecordedEntity[]
+  },
 ): ExchangeState[] {
+  const { config } = context
   const dtos = entityDtos(operation)
   const xml = { xmlNamespaces: config.xmlNamespaces ?? {} }
   const list: ExchangeState[] = []
@@ -49,6 +55,7 @@ export function exchangeStates(
     })
     if (entity) list.push({ name: "answer's entity", entities: withImplied(entity) })
   }
+  const unread = list.length === 0 && response.status >= 200 && response.status < 300
   list.push({ name: 'no entity', entities: [] })
   const requestText = request.postData?.text
   if (dtos.request && requestText !== undefined && request.postData?.encoding !== 'base64') {
@@ -61,5 +68,7 @@ export function exchangeStates(
     })
     if (entity) list.push({ name: "request's entity", entities: withImplied(entity) })
   }
+  if (unread && dtos.answer)
+    list.push({ name: "recording's entities", entities: context.recording() })
   return list
 }

@@ -12,6 +12,7 @@ import {
   contentTypeOf,
   recordedEntity,
   type CollectionName,
+  type RecordedEntity,
 } from './recorded-entities.ts'
 import { operationFinder } from './served-operation.ts'
 import { noEntities } from './exchange-states.ts'
@@ -118,4 +119,15 @@ function collectionNamed(name: CollectionName): { key: keyof StoreState; dto: Dt
   const collection = stateCollections.find((candidate) => candidate.name === name)
   if (collection === undefined) throw new Error(`no collection named ${name}`)
   return collection
+}
+
+/** An import's entities one by one, as fixtures take them. */
+export function recordingEntities(imported: ImportedRecording): RecordedEntity[] {
+  return Object.entries(imported.document).flatMap(([collection, list]) =>
+    // As the written file holds them: dates in their text.
+    list.map((fields) => ({
+      collection: collection as CollectionName,
+      fields: JSON.parse(JSON.stringify(fields)) as Record<string, unknown>,
+    })),
+  )
 }

@@ -5,7 +5,8 @@ import type { Har } from '../replay/har.ts'
 import { compareAnswers, type AnswerView } from './compare-answers.ts'
 import { ignoredBy, type Difference } from './difference.ts'
 import { exchangeStates, noEntities } from './exchange-states.ts'
-import { fixturesOf } from './recorded-entities.ts'
+import { importRecording, recordingEntities } from './import-recording.ts'
+import { fixturesOf, type RecordedEntity } from './recorded-entities.ts'
 import { recordedRequest } from './recorded-request.ts'
 import { recordedView } from './recorded-view.ts'
 import { operationFinder } from './served-operation.ts'
@@ -65,6 +66,10 @@ export async function verifyRecording(har: Har, options: VerifyOptions): Promise
   const config = options.config ?? {}
   const find = operationFinder(options.operations, config.basePath ?? '/RestApi')
   const ignored = ignoredBy([...volatileFields, ...(options.ignore ?? [])])
+  let shown: readonly RecordedEntity[] | undefined
+  // Read once, when an exchange first needs it.
+  const recording = (): readonly RecordedEntity[] =>
+    (shown ??= recordingEntities(importRecording(har, { operations: options.operations, config })))
   const reasonPhrase = options.reasonPhrase ?? (() => undefined)
   const exchanges: ExchangeVerdict[] = []
   for (const [index, entry] of har.log.entries.entries()) {
@@ -86,7 +91,7 @@ export async function verifyRecording(har: Har, options: VerifyOptions): Promise
     const notes: string[] = []
     let best:
       { differences: Difference[]; notes: string[]; state: string; mock: AnswerView } | undefined
-    for (const candidate of exchangeStates(entry, operation, config)) {
+    for (const candidate of exchangeStates(entry, operation, { config, recording })) {
       const mock = createMock({
         ...config,
         store: createStore({ seed: options.seed ?? 1, counts: noEntities }),
