@@ -5,6 +5,8 @@ import { fitList } from '../request/list-limit.ts'
 import type { RequestContext } from '../request-context.ts'
 import { utf8Length } from '../request/utf8-length.ts'
 import { writers } from '../formats/writers.ts'
+import { defaultWriteOptions } from '../formats/jsconfig.ts'
+import { formatJsv } from '../formats/jsv-format.ts'
 
 export interface RespondInit {
   readonly status?: number
@@ -25,6 +27,9 @@ export function respond(
 ): Answer {
   const { negotiated } = ctx
   if (negotiated.noWriter) return unwritten(ctx, def, init)
+  if (negotiated.format === 'jsv' && ctx.query.get('debug') && init.attachment !== false) {
+    return jsvDebug(ctx, def, value, init)
+  }
   let body: string
   try {
     body = writers[negotiated.format](def, value, ctx)
@@ -78,6 +83,28 @@ function unwritten(ctx: RequestContext, def: DtoDef, init: RespondInit): Answer 
   return isError
     ? { status: init.status ?? 500, statusText: init.statusText, headers, body: '' }
     : { status: 405, statusText: undefined, headers, body: '' }
+}
+
+/**
+ * `?format=jsv&debug=<any>`: HandleResponseNext sends a JSV answer of the service to
+ * WriteDebugResponse (SS Host/Handlers/ServiceStackHandlerBase.cs l.121–126, 282–291), which
+ * writes `dto.SerializeAndFormat()`, JsvFormatter's indented JSV (SST TypeSerializer.cs
+ * l.311–319). It serializes for a `new BasicRequest { ContentType = PlainText }`, whose
+ * ResponseContentType stays the constructor's JSON (SS Host/BasicRequest.cs l.45): that is the
+ * answer's type (HttpResponseExtensionsInternal.cs l.159, 264–280), and `?jsconfig=`, read
+ * from that request's empty query string, does not apply. Errors raised before the service
+ * (`init.attachment === false`) never reach it.
+ */
+function jsvDebug(ctx: RequestContext, def: DtoDef, value: object, init: RespondInit): Answer {
+  const compact = writers.jsv(def, value, { ...ctx, writeOptions: defaultWriteOptions })
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept',
+  }
+  if (ctx.warnings.count > 0)
+    headers['X-Mock-Warning'] = warningHeader(ctx.warnings.list, ctx.warnings.count)
+  const body = formatJsv(compact)
+  return { status: init.status ?? 200, statusText: init.statusText, headers, body }
 }
 
 /** The longest header value the mock writes, in characters. */
