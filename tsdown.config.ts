@@ -1,61 +1,110 @@
-import { pathToFileURL } from 'node:url'
-import { defineConfig, type Rolldown } from 'tsdown'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { defineConfig, type Rolldown, type UserConfig } from 'tsdown'
 
 // The published package: ESM JavaScript, declarations and source maps for each entry point.
 // Dependencies and the msw peer stay external, so the user's bundler and Node resolve one msw,
 // one faker and one Hono. publint and arethetypeswrong check the packed tarball instead
 // (`npm run lint:package`, and the consumer test).
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    handlers: 'handlers/index.ts',
-    'handlers-node': 'src/node/handlers-entry.ts',
-    browser: 'src/browser/index.ts',
-    cli: 'src/node/start.ts',
-    // Modules of their own (simpleFakerModule), so that package.json "imports" can give a
-    // browser bundle the one and Node the other (where faker's SimpleFaker class comes from).
-    'simple-faker': 'seeds/simple-faker.ts',
-    'simple-faker.browser': 'seeds/simple-faker.browser.ts',
-  },
-  format: 'esm',
-  platform: 'node',
-  target: 'node22.12',
-  fixedExtension: false,
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  outputOptions: {
-    codeSplitting: {
-      // The model, the wire and the store that some entry point loads at start, as one chunk.
-      // Split by which entry points share each module, they made eight small chunks, and a
-      // page's bundler keeps each of them a chunk of its own, compressed apart: 2.8 KB more
-      // gzipped at start (docs/performance.md, "The bundle under 1.6× again"). What loads on
-      // first use (the CSV and XML readers) stays apart; the declarations keep their layout.
-      groups: [
-        {
-          name: 'wire',
-          test: (id) => /[\\/]src[\\/](model|wire|store)[\\/].*(?<!\.d)\.ts$/.test(id),
-          tags: ['$initial'],
-        },
-      ],
+export default defineConfig([
+  {
+    entry: {
+      index: 'src/index.ts',
+      handlers: 'handlers/index.ts',
+      'handlers-node': 'src/node/handlers-entry.ts',
+      // Here for its declarations only (shared with the other entry points, so a `Store` from
+      // one is a `Store` to the other); its JavaScript is the browser build's, below.
+      browser: 'src/browser/index.ts',
+      cli: 'src/node/start.ts',
+      // Modules of their own (simpleFakerModule), so that package.json "imports" can give a
+      // browser bundle the one and Node the other (where faker's SimpleFaker class comes from).
+      'simple-faker': 'seeds/simple-faker.ts',
+      'simple-faker.browser': 'seeds/simple-faker.browser.ts',
     },
-  },
-  plugins: [
-    inlineSeedLocale(),
-    simpleFakerModule(),
-    {
-      // The declaration plugin drops the declaration maps when they are off, but not the
-      // comments that point to them; such maps would name src/, which the package leaves out.
-      name: 'no-declaration-map-comments',
-      generateBundle(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.fileName.endsWith('.d.ts'))
-            chunk.code = chunk.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
-        }
+    format: 'esm',
+    platform: 'node',
+    target: 'node22.12',
+    fixedExtension: false,
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    outputOptions: {
+      codeSplitting: {
+        // The model, the wire and the store that some entry point loads at start, as one chunk.
+        // Split by which entry points share each module, they made eight small chunks, and a
+        // page's bundler keeps each of them a chunk of its own, compressed apart: 2.8 KB more
+        // gzipped at start (docs/performance.md, "The bundle under 1.6× again"). What loads on
+        // first use (the CSV and XML readers) stays apart; the declarations keep their layout.
+        groups: [
+          {
+            name: 'wire',
+            test: (id) => /[\\/]src[\\/](model|wire|store)[\\/].*(?<!\.d)\.ts$/.test(id),
+            tags: ['$initial'],
+          },
+        ],
       },
     },
-  ],
-})
+    plugins: [
+      inlineSeedLocale(),
+      simpleFakerModule(),
+      {
+        // The declaration plugin drops the declaration maps when they are off, but not the
+        // comments that point to them; such maps would name src/, which the package leaves out.
+        name: 'no-declaration-map-comments',
+        generateBundle(_options, bundle) {
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type === 'chunk' && chunk.fileName.endsWith('.d.ts'))
+              chunk.code = chunk.code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
+          }
+        },
+      },
+      {
+        name: 'restapi-mock:browser-declarations-only',
+        generateBundle(_options, bundle) {
+          delete bundle['browser.js']
+          delete bundle['browser.js.map']
+        },
+      },
+    ],
+  },
+  browserBuild(),
+])
+
+/**
+ * `restapi-mock/browser` as a page gets it: the entry point and everything it loads at start in
+ * one module, each part that loads on first use (the CSV and XML readers, the control routes,
+ * the dashboard, ServiceStack's pages) in one module of its own, with every dependency but msw
+ * bundled in. A dev server then serves a handful of files for it whether or not it pre-bundles
+ * the package (a linked or workspace package, `optimizeDeps.exclude`), and never faker's root
+ * entry point with every locale (docs/performance.md, "The browser").
+ */
+function browserBuild(): UserConfig {
+  return {
+    entry: { browser: 'src/browser/index.ts' },
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    fixedExtension: false,
+    dts: false,
+    // Without whitespace (a dev server serves it with a source map of its own, inline, so every
+    // byte counts about three times) but with its names; the map leads back to the sources.
+    sourcemap: true,
+    clean: false,
+    minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+    deps: {
+      // msw is the page's own: one copy, whose worker and handlers the user's code shares.
+      alwaysBundle: (id) => !/^msw(\/|$)/.test(id),
+      onlyBundle: false,
+      onlyImport: ['msw'],
+    },
+    outputOptions: {
+      chunkFileNames: 'browser-[name]-[hash].js',
+      // What the entry point loads at start in one module beside it: split by which lazy parts
+      // share each module, it made seven.
+      codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+    },
+    plugins: [inlineSeedLocale(), browserSimpleFaker()],
+  }
+}
 
 /**
  * Builds seeds/seed-locale.ts into the package as the data it picks from faker's English
@@ -91,6 +140,20 @@ export function simpleFakerModule(): Rolldown.Plugin {
       handler(_source, importer) {
         if (!importer || !/[\\/]seeds[\\/][^\\/]+\.ts$/.test(importer)) return null
         return { id: '#simple-faker', external: true }
+      },
+    },
+  }
+}
+
+/** The browser build's side of `#simple-faker`: seeds/simple-faker.browser.ts, bundled in. */
+function browserSimpleFaker(): Rolldown.Plugin {
+  return {
+    name: 'restapi-mock:browser-simple-faker',
+    resolveId: {
+      filter: { id: /^\.\/simple-faker\.ts$/ },
+      handler(_source, importer) {
+        if (!importer || !/[\\/]seeds[\\/][^\\/]+\.ts$/.test(importer)) return null
+        return fileURLToPath(new URL('./seeds/simple-faker.browser.ts', import.meta.url))
       },
     },
   }
