@@ -36,6 +36,10 @@ if (args[0] === 'init') {
   const { printHelpOrVersion } = await import('./help.ts')
   printHelpOrVersion(args)
 } else {
+  // From a clone, `npm start` runs these TypeScript sources, which Node strips and compiles at
+  // every start; its compile cache keeps both between starts and halves the start-up
+  // (docs/performance.md, "Cold start"). The built bin gains nothing from it, so it stays off.
+  if (import.meta.url.endsWith('.ts')) (await import('node:module')).enableCompileCache?.()
   const { runCli } = await import('./cli/cli.ts')
   await runCli(args)
   // Once it serves: V8 lets garbage grow to several times the live heap before collecting it, and
