@@ -52,3 +52,22 @@ describe('verify against the mock’s own journal', () => {
     expect(io.err()).toBe('')
   })
 })
+
+describe('verify against a redacted recording', () => {
+  it('finds no difference where the recorder redacted a value (ABTestViewModel.ApiKey)', async () => {
+    const { har, mock } = await journalRecording()
+    const redacted = har.log.entries.filter(
+      (entry) =>
+        entry.request.url.endsWith('/ab-testing') &&
+        entry.response.status === 200 &&
+        entry.response.content.mimeType.includes('json'),
+    )
+    for (const entry of redacted) {
+      const content = entry.response.content as { text?: string }
+      content.text = JSON.stringify({ ...JSON.parse(content.text ?? '{}'), ApiKey: '<redacted>' })
+    }
+    expect(redacted.length).toBeGreaterThan(0)
+    const { counts } = await verifyRecording(har, { operations: mock.operations })
+    expect(counts.different).toBe(0)
+  })
+})

@@ -1,3 +1,4 @@
+import { redactedText } from '../../control/index.ts'
 import { absent, type Difference, type Ignored } from './difference.ts'
 import type { ObjectShape, Shape } from './body-shape.ts'
 
@@ -88,6 +89,10 @@ function walk(
   )
 }
 
+function isRedacted(shape: Shape): boolean {
+  return shape.kind === 'scalar' && shape.text === redactedText
+}
+
 /** Names in order, a run of one name (an XML list's items) counted once. */
 function runs(fields: ObjectShape['fields']): string[] {
   const names: string[] = []
@@ -120,8 +125,13 @@ function walkObject(
   }
   const recordedItem = itemName(recorded)
   const mockItem = itemName(mock)
+  // A value the recorder redacted stands for any (as a replay matches it): its field is
+  // compared neither for its form nor for its place, on either side.
+  const redacted = new Set(
+    recorded.fields.filter(([, shape]) => isRedacted(shape)).map(([name]) => name),
+  )
   const keep = (fields: ObjectShape['fields']): ObjectShape['fields'] =>
-    fields.filter(([name]) => !ignored(join(path, name), name))
+    fields.filter(([name]) => !redacted.has(name) && !ignored(join(path, name), name))
   const recordedFields = keep(recorded.fields)
   const mockFields = keep(mock.fields)
   // One child is as likely a one-field object as a one-item list: only two or more are a list.

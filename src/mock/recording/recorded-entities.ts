@@ -48,7 +48,8 @@ export function recordedEntity(input: {
   if (Object.keys(tree).some((name) => name.toLowerCase() === 'responsestatus')) return undefined
   const fields = withoutRedacted(tree) as Record<string, unknown>
   if (answer) {
-    const present = new Set(Object.keys(fields).map((name) => name.toLowerCase()))
+    // A value left out as a secret is unknown, not null: the seed fills it.
+    const present = new Set(Object.keys(tree).map((name) => name.toLowerCase()))
     for (const [name, spec] of Object.entries(dto.fields)) {
       if (spec.nullable && !present.has(name.toLowerCase())) fields[name] = null
     }
