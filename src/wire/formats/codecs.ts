@@ -34,7 +34,8 @@ export const codecs: Readonly<Record<Format, Codec>> = {
   },
   csv: {
     format: 'csv',
-    read: (text, def, ctx) => readCsv(text, def, ctx.config.limits),
+    read: (text, def, ctx) =>
+      readCsv(text, def, ctx.config.limits, (message) => ctx.warnings.add(message)),
     write: writers.csv,
   },
   xml: {

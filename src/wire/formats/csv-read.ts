@@ -24,9 +24,15 @@ function csvBytes(text: string): Buffer {
 
 /**
  * Reads a header row and the first data row. Cells of structured fields are JSV; every other
- * cell is text for the binder. A row wider or narrower than the header is refused.
+ * cell is text for the binder. A row shorter than the header is read; a wider one is refused
+ * as CsvReader refuses it (`tooWide`). `warn` reports what the mock adds to the real answer.
  */
-export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
+export function readCsv(
+  text: string,
+  def: DtoDef,
+  limits: Limits,
+  warn: (message: string) => void = () => {},
+): Loose {
   checkCsvWidth(text, limits.arrayLength)
   let rows: string[][]
   try {
@@ -35,9 +41,14 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
     const options = { bom: true, skip_empty_lines: true, to: 2, relax_column_count_less: true }
     rows = parse(csvBytes(quoteJsvCells(text)), options) as string[][]
   } catch (error) {
-    throw new DecodeError(
-      `Could not deserialize 'text/csv' request using ${def.name}: ${csvProblem(error)}`,
-    )
+    const problem = csvProblem(error)
+    if ((error as { code?: string }).code !== 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
+      throw new DecodeError(
+        `Could not deserialize 'text/csv' request using ${def.name}: ${problem}`,
+      )
+    }
+    warn(`the real server refuses the CSV body: ${problem}`)
+    throw tooWide()
   }
   const [header, data] = rows
   const out: LooseObject = {}
@@ -60,6 +71,31 @@ export function readCsv(text: string, def: DtoDef, limits: Limits): Loose {
     })
   }
   return out
+}
+
+/** .NET Framework's `ArgumentOutOfRange_Index` (reference source `mscorlib/mscorlib.txt` l.834). */
+const indexOutOfRange =
+  'Index was out of range. Must be non-negative and less than the size of the collection.'
+
+/**
+ * A row wider than its header, as the real host answers it (issue 30, B12 and N11): CsvReader
+ * indexes the header list by the cell's position (SST `CsvReader.cs` l.373–378,
+ * `headers[i]`), and `List<T>`'s indexer throws ArgumentOutOfRangeException for `index`
+ * (reference source `mscorlib/system/collections/generic/list.cs` l.174–179,
+ * `throwhelper.cs` l.55–57). The host reports that inner exception (SS `HostConfig.cs` l.175,
+ * `ServiceStackHost.Runtime.cs` l.582–590): its message with .NET Framework's parameter line
+ * (`argumentexception.cs` l.70–81), and an `Errors[]` entry for the parameter, the message cut
+ * before "Parameter name:" (SS `ServiceStackHost.Runtime.cs` l.612–635). The status stays 400:
+ * the exception thrown is still ServiceStack's SerializationException, which wraps it
+ * (`ServiceStackHandlerBase.cs` l.227–231).
+ */
+function tooWide(): DecodeError {
+  return new DecodeError(`${indexOutOfRange}\r\nParameter name: index`, {
+    errorCode: 'ArgumentOutOfRangeException',
+    errors: [
+      { ErrorCode: 'ArgumentOutOfRangeException', FieldName: 'index', Message: indexOutOfRange },
+    ],
+  })
 }
 
 /** What went wrong, in the mock's words: csv-parse's quote the body. */

@@ -79,7 +79,10 @@ export async function readRequest(
     return fields
   } catch (error) {
     if (!(error instanceof DecodeError)) throw error
-    return new ServiceError(error.status, error.errorCode, error.message, { beforeService: true })
+    return new ServiceError(error.status, error.errorCode, error.message, {
+      beforeService: true,
+      errors: error.errors,
+    })
   }
 }
 
