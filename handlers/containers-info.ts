@@ -2,6 +2,7 @@ import {
   ContainerInfoMessage,
   completeDto,
   emptyGuid,
+  resolveItemType,
   type ContainerInfoModel,
   type FieldModel,
 } from '../src/model/index.ts'
@@ -38,20 +39,35 @@ export const containersInfo = defineOperation({
     // every container's fields: what it cannot do fails as it fails there (issue 18).
     const pageId = parseGuidField(message.PageId, 'PageId', warn)
     if (pageId instanceof ServiceError) return pageId
+    const { store } = ctx
+    // l.224–229: the empty id keeps the title sent; any other must name a page (N6).
+    let pageTitle = message.PageTitle
+    if (pageId !== emptyGuid) {
+      const page = store.state.pages.get(pageId)
+      if (!page) return pageNotFound(pageId, warn)
+      pageTitle = page.Title
+    }
+    // The getter makes an empty list of a missing one (SF `ContainerInfoMessage.cs`).
     const containers = message.ContainersInfo ?? []
-    // Container by container: its item id, then its fields.
+    // Container by container, as l.230–266 go: the item id, its type, then its fields.
     for (const [i, container] of containers.entries()) {
       const path = `ContainersInfo[${i}]`
       if (container == null) return nullReference(path, warn)
       const itemId = parseGuidField(container.ItemId, `${path}.ItemId`, warn)
       if (itemId instanceof ServiceError) return itemId
+      const type = resolveItemType(container.ItemType)
+      if (!type) return unresolvedType(container.ItemType, path, warn)
       if (container.Fields == null) return nullReference(`${path}.Fields`, warn)
+      // l.247: a content item's field is read for its definition; a page control's never.
+      const nullField = type.isPageControl
+        ? -1
+        : container.Fields.findIndex((field) => field === null)
+      if (nullField >= 0) return nullReference(`${path}.Fields[${nullField}]`, warn)
     }
-    const { store } = ctx
     const enriched: ContainerInfoMessage = {
       ...message,
-      PageTitle: pageId === emptyGuid ? message.PageTitle : store.factory.pageTitle(pageId),
-      ContainersInfo: containers.map((container) => enrich(store, container)),
+      PageTitle: pageTitle,
+      ContainersInfo: containers.map((container) => enrich(store, container, pageTitle)),
     }
     store.state.containers.set(pageId, enriched)
     store.changed()
@@ -59,30 +75,44 @@ export const containersInfo = defineOperation({
   },
 })
 
-function enrich(store: Store, container: ContainerInfoModel): ContainerInfoModel {
+/**
+ * One container as l.232–267 enrich it: its item's facts, and for a content item (an
+ * `ILifecycleDataItem`) every named field's definition; a page control's fields stay as sent.
+ */
+function enrich(
+  store: Store,
+  container: ContainerInfoModel,
+  pageTitle: string | null,
+): ContainerInfoModel {
   const itemId = parseGuid(container.ItemId ?? '') ?? ''
+  const facts = store.factory.containerFacts(itemId, container.ItemType, pageTitle)
+  const fields = container.Fields ?? []
   return {
     ...container,
-    ...store.factory.containerFacts(itemId, container.ItemType),
-    // A list item may be null on the wire (`"Fields":[null]`): it stays null, with nothing to add.
-    Fields: (container.Fields ?? []).map((field: FieldModel | null) =>
-      field === null
-        ? field
-        : { ...field, ...store.factory.fieldConstraints(itemId, field.Name ?? '') },
-    ) as FieldModel[],
+    ...facts,
+    Fields: facts.IsPageControl
+      ? fields
+      : fields.map((field: FieldModel) =>
+          // A field with no name has no definition to copy from.
+          (field.Name ?? '').trim() === ''
+            ? field
+            : { ...field, ...store.factory.fieldConstraints(itemId, field.Name ?? '') },
+        ),
   }
 }
 
+// How `InlineEditingService.Post(ContainerInfoMessage)` fails (SF
+// `Services/InlineEditing/InlineEditingService.cs` l.220–270), each failure as the real host
+// answers it, and what the real answer does not say (the field path, the mock's reason) in
+// `X-Mock-Warning`.
+
+type Warn = (text: string) => void
+
 /**
  * A GUID as `new Guid(value)` reads it, or the exception it throws: `ArgumentNullException` for
- * its parameter `g`, `FormatException` (which ServiceStack maps with no field errors). The field
- * path, which the real answer does not name, goes into `X-Mock-Warning`.
+ * its parameter `g`, `FormatException` (which ServiceStack maps with no field errors).
  */
-function parseGuidField(
-  value: string | null,
-  field: string,
-  warn: (text: string) => void,
-): string | ServiceError {
+function parseGuidField(value: string | null, field: string, warn: Warn): string | ServiceError {
   if (value === null) {
     warn(
       `${field} is missing: the real service calls new Guid(null), which throws ArgumentNullException`,
@@ -105,11 +135,49 @@ function parseGuidField(
 }
 
 /** What .NET throws for a member of null: the real host answers it as a 500. */
-function nullReference(path: string, warn: (text: string) => void): ServiceError {
+function nullReference(path: string, warn: Warn): ServiceError {
   warn(`${path} is missing: the real service dereferences it and fails with a 500`)
   return new ServiceError(
     500,
     'NullReferenceException',
     'Object reference not set to an instance of an object.',
+  )
+}
+
+/**
+ * A `PageId` no page has: `PageManager.GetPageNode` rethrows the `ItemNotFoundException` of its
+ * `GetItemById<PageNode>` (SF `Modules/Pages/Data/OpenAccessPageProvider.cs` l.103–131, its
+ * text from `Data/OA/OpenAccessExtensions.cs` l.52–61, the id as `Guid.ToString()` writes it).
+ * It derives from `Exception` alone (SF `Exceptions/ItemNotFoundException.cs`), so ServiceStack
+ * answers 500.
+ */
+function pageNotFound(pageId: string, warn: Warn): ServiceError {
+  warn(
+    `PageId ${pageId} is no page the mock holds; the real GetPageNode throws. ` +
+      'Its pages: GET /__mock/state?kind=Pages; add one: POST /__mock/fixtures {"Pages":[{"Id":…}]}',
+  )
+  return new ServiceError(
+    500,
+    'ItemNotFoundException',
+    `You are trying to access PageNode item with id ${pageId} that no longer exists. The most probable reason is that it has been deleted by another user.`,
+  )
+}
+
+/**
+ * An `ItemType` the host cannot resolve: `TypeResolutionService.ResolveType(name)` throws an
+ * `ArgumentException` (the decompiled CMS catches that type around the call, SF
+ * `RelatedData/RelatedDataExtensions.cs` l.513–521), which ServiceStack answers 400. Its text is
+ * the CMS's `CannotResolveType` resource (SF `Localization/ErrorMessages.cs` l.1099–1101); the
+ * class itself is in an assembly the decompiled sources do not hold (docs/decisions.md §17).
+ */
+function unresolvedType(typeName: string | null, path: string, warn: Warn): ServiceError {
+  warn(
+    `${path}.ItemType ${typeName === null ? 'is missing' : `'${typeName.slice(0, 80)}' is no CLR type name`}: ` +
+      'the real TypeResolutionService.ResolveType throws (the mock resolves any Namespace.Type name)',
+  )
+  return new ServiceError(
+    400,
+    'ArgumentException',
+    `Cannot resolve type ${typeName ?? ''}. Please check your spelling and if you have registered the type assembly with TypeResolutionService.`,
   )
 }

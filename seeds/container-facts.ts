@@ -1,4 +1,4 @@
-import type { LifecycleStatusModel } from '../src/model/index.ts'
+import { displayNameOf, resolveItemType, type LifecycleStatusModel } from '../src/model/index.ts'
 import type { ContainerFacts } from '../src/store/index.ts'
 import {
   canonicalId,
@@ -49,33 +49,40 @@ const detailSections: Readonly<Record<string, string>> = {
 }
 
 /**
- * What the server fills in on a submitted container, from (seed, item id) alone; the item type
- * only names it (`Cms.News.Model.NewsItem` is a "News item").
+ * What the server fills in on a submitted container, from (seed, item id) and its type: the
+ * item's lifecycle status and details page are the seed's; `IsPageControl` and `DisplayType`
+ * follow the type as the host computes them (`resolveItemType`, `displayNameOf`), a content
+ * item being named by its own title, which the seed makes too.
  */
 export function makeContainerFacts(
   context: SeedContext,
   itemId: string,
   itemType: string | null,
+  pageTitle: string | null,
 ): ContainerFacts {
   const faker = reseed(context, seedKinds.containerFacts, ...hashText(canonicalId(itemId)))
-  const typeName = itemType?.trim().split('.').pop() ?? ''
-  const isPageControl = faker.datatype.boolean(0.2)
+  // A type the host cannot resolve is refused before this; the seeds' own are all resolvable.
+  const type = resolveItemType(itemType) ?? {
+    name: 'Content',
+    isPageControl: false,
+    displayName: 'item-title',
+  }
   const status = makeLifecycleStatus(faker)
+  const typeName = type.name
   const section = detailSections[typeName] ?? 'content'
   const published = faker.date.past({ years: 3, refDate: referenceTime - dayMs })
   const slug = faker.helpers.slugify(faker.word.words({ count: { min: 2, max: 4 } })).toLowerCase()
+  const title = capitalized(faker.word.words({ count: { min: 2, max: 5 } }))
   return {
-    DisplayType: typeName === '' ? 'Content item' : displayTypeOf(typeName),
+    DisplayType: displayNameOf(type, title, pageTitle),
     ItemStatus: status,
-    IsPageControl: isPageControl,
-    DetailsViewUrl: isPageControl ? null : `/${section}/${datePath(published)}/${slug}`,
+    IsPageControl: type.isPageControl,
+    DetailsViewUrl: type.isPageControl ? null : `/${section}/${datePath(published)}/${slug}`,
   }
 }
 
-// "NewsItem" reads "News item", as the CMS shows a type to editors.
-function displayTypeOf(typeName: string): string {
-  const words = typeName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(' ')
-  return words.map((word, i) => (i === 0 ? word : word.toLowerCase())).join(' ')
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 function datePath(date: Date): string {

@@ -1,4 +1,4 @@
-import type { ContainerInfoMessage, ContainerInfoModel } from '../src/model/index.ts'
+import type { ContainerInfoMessage, ContainerInfoModel, PageNode } from '../src/model/index.ts'
 import { makeContainerFacts } from './container-facts.ts'
 import { makeFieldConstraints } from './field-constraints.ts'
 import {
@@ -58,8 +58,9 @@ export function makeContainerPage(context: SeedContext, index: number): Containe
   const skeletons = Array.from({ length: faker.number.int({ min: 2, max: 4 }) }, () =>
     makeSkeleton(faker),
   )
+  const pageTitle = makePageTitle(context, pageId)
   const containers = skeletons.map((skeleton): ContainerInfoModel => {
-    const facts = makeContainerFacts(context, skeleton.itemId, skeleton.itemType)
+    const facts = makeContainerFacts(context, skeleton.itemId, skeleton.itemType, pageTitle)
     return {
       ItemId: skeleton.itemId,
       ItemType: skeleton.itemType,
@@ -68,13 +69,26 @@ export function makeContainerPage(context: SeedContext, index: number): Containe
       ItemStatus: facts.ItemStatus,
       IsPageControl: facts.IsPageControl,
       DetailsViewUrl: facts.DetailsViewUrl,
-      Fields: skeleton.fields.map((name) => ({
-        Name: name,
-        ...makeFieldConstraints(context, skeleton.itemId, name),
-      })),
+      // The page's script sends each field's name; the host adds the rest, never the dates.
+      Fields: skeleton.fields.map((name) => {
+        const constraints = makeFieldConstraints(context, skeleton.itemId, name)
+        // In the DTO's order: the spread keeps each key where it first came.
+        const first = { Name: name, Required: constraints.Required, MinDate: null, MaxDate: null }
+        return { ...first, ...constraints }
+      }),
     }
   })
-  return { PageId: pageId, PageTitle: makePageTitle(context, pageId), ContainersInfo: containers }
+  return { PageId: pageId, PageTitle: pageTitle, ContainersInfo: containers }
+}
+
+/**
+ * Page `index` of a seed: it has the `PageId` of container page `index` (the same first draw),
+ * so every seeded container page is on a seeded page, and its title is the one that page shows.
+ */
+export function makePage(context: SeedContext, index: number): PageNode {
+  const id = randomGuid(reseed(context, seedKinds.containerPage, index))
+  const title = makePageTitle(context, id)
+  return { Id: id, Title: title, UrlName: urlNameOf(title) }
 }
 
 interface Skeleton {
@@ -103,4 +117,12 @@ export function makePageTitle(context: SeedContext, pageId: string): string {
   if (faker.datatype.boolean(0.4)) return faker.helpers.arrayElement(pageNames)
   if (faker.datatype.boolean()) return faker.commerce.productName()
   return `${faker.commerce.department()} ${faker.helpers.arrayElement(pageKinds)}`
+}
+
+/** `About us` is `about-us`, as the CMS makes a page's URL name from its title. */
+function urlNameOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }

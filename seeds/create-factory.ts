@@ -2,7 +2,7 @@ import type { EntityFactory } from '../src/store/index.ts'
 import { makeAbTest } from './ab-tests.ts'
 import { createCommentMaker } from './comments.ts'
 import { makeContainerFacts } from './container-facts.ts'
-import { makeContainerPage, makePageTitle } from './containers.ts'
+import { makeContainerPage, makePage, makePageTitle } from './containers.ts'
 import { makeFieldConstraints } from './field-constraints.ts'
 import { createSeededFaker, firstGuid, seedKinds, type SeedContext } from './seeded-faker.ts'
 import { makeService, makeServiceRoute } from './services.ts'
@@ -24,6 +24,8 @@ export function createFactory(seed: number): EntityFactory {
     services: (index: number) => makeServiceRoute(context, index),
     containers: (index: number) => firstGuid(context, seedKinds.containerPage, index),
     comments: (index: number) => firstGuid(context, seedKinds.comment, index),
+    // Page `index` has container page `index`'s PageId (`makePage`).
+    pages: (index: number) => firstGuid(context, seedKinds.containerPage, index),
   }
   return {
     seed,
@@ -32,8 +34,10 @@ export function createFactory(seed: number): EntityFactory {
     service: (index) => makeService(context, index),
     containerPage: (index) => makeContainerPage(context, index),
     comment: (index) => makeComment(index),
+    page: (index) => makePage(context, index),
     pageTitle: (pageId) => makePageTitle(context, pageId),
-    containerFacts: (itemId, itemType) => makeContainerFacts(context, itemId, itemType),
+    containerFacts: (itemId, itemType, pageTitle) =>
+      makeContainerFacts(context, itemId, itemType, pageTitle),
     fieldConstraints: (itemId, fieldName) => makeFieldConstraints(context, itemId, fieldName),
   }
 }

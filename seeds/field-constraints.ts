@@ -1,13 +1,5 @@
 import type { FieldConstraints } from '../src/store/index.ts'
-import {
-  canonicalId,
-  dayMs,
-  hashText,
-  referenceTime,
-  reseed,
-  seedKinds,
-  type SeedContext,
-} from './seeded-faker.ts'
+import { canonicalId, hashText, reseed, seedKinds, type SeedContext } from './seeded-faker.ts'
 
 export const fieldKinds = ['text', 'date', 'number'] as const
 export type FieldKind = (typeof fieldKinds)[number]
@@ -27,8 +19,23 @@ const textPatterns = ['^[^<>]*$', "^[\\w\\s.,:;!?'()-]+$", '^\\S(.*\\S)?$']
 const emailPattern = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'
 
 /**
- * What the server fills in on a submitted field, from (seed, item id, field name) alone:
- * a required flag, and the limits that fit the kind of value the field holds.
+ * The violation messages the host sets on every field it finds a definition for, whatever the
+ * field's constraints: its `PublicControlsResources` strings (SF
+ * `Web/UI/PublicControls/PublicControlsResources.cs` l.391–402; the trailing space is the
+ * resource's own), set by `InlineEditingService.cs` l.261–263.
+ */
+export const violationMessages = {
+  RequiredViolationMessage: 'This field is required! ',
+  MinLengthViolationMessage: 'The input is too short',
+  MaxLengthViolationMessage: 'The input is too long',
+} as const
+
+/**
+ * What the server fills in on a submitted field of a content item, from (seed, item id, field
+ * name) alone, as `InlineEditingService.cs` l.252–263 copies it from the field's definition: a
+ * required flag, `MinLength`/`MaxLength` (always numbers: 0 is no limit), a pattern and value
+ * bounds that fit the kind of value the field holds, and the constant messages. `MinDate` and
+ * `MaxDate` are never set: they stay as sent.
  */
 export function makeFieldConstraints(
   context: SeedContext,
@@ -44,44 +51,27 @@ export function makeFieldConstraints(
   const required = fieldName === 'Title' || faker.datatype.boolean(0.4)
   const constraints: FieldConstraints = {
     Required: required ? 'required' : null,
-    MinDate: null,
-    MaxDate: null,
-    MinLength: null,
-    MaxLength: null,
+    MinLength: 0,
+    MaxLength: 0,
     Pattern: null,
     MinValue: null,
     MaxValue: null,
-    RequiredViolationMessage: required ? `The ${fieldName} field is required.` : null,
-    MinLengthViolationMessage: null,
-    MaxLengthViolationMessage: null,
+    ...violationMessages,
   }
   switch (fieldKindOf(fieldName)) {
-    case 'date': {
-      const min = faker.date.past({ years: 10, refDate: referenceTime - 365 * dayMs })
-      const max = faker.date.future({ years: 5, refDate: referenceTime + 365 * dayMs })
-      constraints.MinDate = startOfDay(min).toISOString()
-      constraints.MaxDate = startOfDay(max).toISOString()
-      constraints.MinLength = faker.datatype.boolean() ? 0 : null
-      constraints.MaxLength = constraints.MinLength
+    case 'date':
       break
-    }
     case 'number': {
       constraints.MinValue = faker.helpers.arrayElement([0, 0, 1, 5, 10])
       constraints.MaxValue = faker.helpers.arrayElement([100, 500, 1000, 10000])
       break
     }
     case 'text': {
-      const min = required
+      constraints.MinLength = required
         ? faker.number.int({ min: 1, max: 5 })
         : faker.number.int({ min: 0, max: 5 })
-      const max = faker.helpers.arrayElement([50, 100, 150, 200, 255])
-      constraints.MinLength = min
-      constraints.MaxLength = max
-      // "At least 0 characters" can never be violated, so it has no message.
-      if (min > 0) {
-        constraints.MinLengthViolationMessage = `The ${fieldName} field must be at least ${min} characters long.`
-      }
-      constraints.MaxLengthViolationMessage = `The ${fieldName} field must be at most ${max} characters long.`
+      // Some text fields have no upper limit: 0, as a definition without one holds.
+      constraints.MaxLength = faker.helpers.arrayElement([0, 50, 100, 150, 200, 255])
       if (/e-?mail/i.test(fieldName)) constraints.Pattern = emailPattern
       else if (faker.datatype.boolean(0.25))
         constraints.Pattern = faker.helpers.arrayElement(textPatterns)
@@ -89,8 +79,4 @@ export function makeFieldConstraints(
     }
   }
   return constraints
-}
-
-function startOfDay(date: Date): Date {
-  return new Date(Math.floor(date.getTime() / dayMs) * dayMs)
 }

@@ -7,12 +7,13 @@ export {
   type PropertyType,
   type TypeTemplate,
 } from './content-type-catalog.ts'
-export { makeContainerPage, makePageTitle } from './containers.ts'
+export { makeContainerPage, makePage, makePageTitle } from './containers.ts'
 export { lifecycleStatuses, makeContainerFacts, type LifecycleStatus } from './container-facts.ts'
 export {
   fieldKindOf,
   fieldKinds,
   makeFieldConstraints,
+  violationMessages,
   type FieldKind,
 } from './field-constraints.ts'
 export { commentsPerThread, createCommentMaker } from './comments.ts'

@@ -6,7 +6,8 @@ interface Call {
   readonly name: string
   readonly method: string
   readonly path: string
-  readonly body: (key: string) => string
+  /** The body, from what the seed holds: a comment's key and a page's id. */
+  readonly body: (seeded: { commentKey: string; pageId: string }) => string
 }
 
 const calls: Call[] = [
@@ -26,9 +27,10 @@ const calls: Call[] = [
     name: 'Submit container info',
     method: 'POST',
     path: '/RestApi/cms/inlineediting/containersInfo',
-    body: () =>
+    // A page the store holds: the real service answers 500 for any other.
+    body: ({ pageId }) =>
       JSON.stringify({
-        PageId: '6f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c10',
+        PageId: pageId,
         ContainersInfo: [
           {
             ItemId: '0b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b24',
@@ -42,7 +44,7 @@ const calls: Call[] = [
     name: 'Update a comment',
     method: 'PUT',
     path: '/RestApi/comments-api/comments',
-    body: (key) => JSON.stringify({ Key: key, Message: 'Edited in the browser' }),
+    body: ({ commentKey }) => JSON.stringify({ Key: commentKey, Message: 'Edited in the browser' }),
   },
 ]
 
@@ -51,14 +53,17 @@ const status = document.querySelector('#worker-status') as HTMLElement
 status.textContent = 'The service worker answers /RestApi.'
 status.dataset.ready = 'true'
 
-const firstKey = store.state.comments.values().next().value?.Key ?? ''
+const seeded = {
+  commentKey: store.state.comments.values().next().value?.Key ?? '',
+  pageId: store.state.pages.values().next().value?.Id ?? '',
+}
 const results = document.querySelector('#results') as HTMLElement
 for (const call of calls) {
   for (const accept of ['application/json', 'text/csv']) {
     const response = await fetch(call.path, {
       method: call.method,
       headers: { Accept: accept, 'Content-Type': 'application/json' },
-      body: call.body(firstKey),
+      body: call.body(seeded),
     })
     const section = document.createElement('section')
     section.dataset.testid = `${call.path.split('/').pop()}-${accept === 'text/csv' ? 'csv' : 'json'}`

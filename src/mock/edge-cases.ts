@@ -153,17 +153,31 @@ function containers(): NonNullable<Fixtures['Containers']> {
   ] as NonNullable<Fixtures['Containers']>
 }
 
+/** The pages of the containers above (a POST finds them), and titles that break a heading. */
+function pages(): NonNullable<Fixtures['Pages']> {
+  return [
+    { Id: guid(500), Title: texts.nonLatin, UrlName: 'non-latin' },
+    { Id: guid(510), Title: 'No containers', UrlName: 'no-containers' },
+    { Id: guid(511), Title: null, UrlName: null },
+    { Id: guid(512), Title: texts.long, UrlName: 'long' },
+    { Id: guid(513), Title: texts.rightToLeft, UrlName: 'right-to-left' },
+    { Id: guid(514), Title: texts.emoji, UrlName: 'emoji' },
+    { Id: guid(515), Title: texts.html, UrlName: texts.html },
+  ]
+}
+
 /** The built-in `edge-cases` scenario: nothing seeded, only the edge cases. */
 export function edgeCasesScenario(): Scenario {
   return {
     description:
       'Data that breaks UIs: longest, right-to-left, non-Latin, emoji and HTML-looking text, every enum value, nulls, earliest and latest dates, empty and long lists, a deep type tree',
-    counts: { abTests: 0, services: 0, containers: 0, comments: 0 },
+    counts: { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 },
     fixtures: {
       Comments: comments(),
       ABTests: abTests(),
       Services: services(),
       Containers: containers(),
+      Pages: pages(),
     },
   }
 }

@@ -47,6 +47,10 @@ const kinds = {
     keyField: 'Key',
     make: (factory: EntityFactory, index: number) => factory.comment(index),
   },
+  pages: {
+    keyField: 'Id',
+    make: (factory: EntityFactory, index: number) => factory.page(index),
+  },
 } as const satisfies Record<keyof StoreState, unknown>
 
 /** Filler entities are made past any seeded index, so they never repeat a seeded entity. */

@@ -48,7 +48,7 @@ export interface CatalogueOptions {
   readonly random: () => number
 }
 
-const noEntities: Counts = { abTests: 0, services: 0, containers: 0, comments: 0 }
+const noEntities: Counts = { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 }
 
 /** The scenarios every mock has, besides the user's. */
 function builtIn(seed: number, counts: Readonly<Counts>): Record<BuiltInScenario, Scenario> {
@@ -58,7 +58,7 @@ function builtIn(seed: number, counts: Readonly<Counts>): Record<BuiltInScenario
     large: {
       description: '10,000 comments and 1,000 of each other kind',
       seed,
-      counts: { abTests: 1000, services: 1000, containers: 1000, comments: 10_000 },
+      counts: { abTests: 1000, services: 1000, containers: 1000, comments: 10_000, pages: 1000 },
     },
     'edge-cases': edgeCasesScenario(),
   }
@@ -170,5 +170,11 @@ export function createScenarioControl(
 }
 
 function emptyState(): StoreState {
-  return { abTests: new Map(), services: new Map(), containers: new Map(), comments: new Map() }
+  return {
+    abTests: new Map(),
+    services: new Map(),
+    containers: new Map(),
+    comments: new Map(),
+    pages: new Map(),
+  }
 }

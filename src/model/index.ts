@@ -27,6 +27,14 @@ export {
   LifecycleStatusModel,
 } from './container-info.ts'
 export {
+  controlDataTypes,
+  displayNameOf,
+  resolveItemType,
+  type DisplayNameRule,
+  type ItemType,
+} from './item-types.ts'
+export { PageNode } from './page.ts'
+export {
   CommentResponse,
   CommentUpdateRequest,
   commentStatuses,

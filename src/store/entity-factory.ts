@@ -5,6 +5,7 @@ import type {
   ContainerInfoModel,
   CreateService,
   FieldModel,
+  PageNode,
 } from '../model/index.ts'
 
 /** What the server fills in on a submitted container (decisions.md section 5). */
@@ -13,8 +14,11 @@ export type ContainerFacts = Pick<
   'DisplayType' | 'ItemStatus' | 'IsPageControl' | 'DetailsViewUrl'
 >
 
-/** What the server fills in on a submitted field: its constraints and violation messages. */
-export type FieldConstraints = Omit<FieldModel, 'Name'>
+/**
+ * What the server fills in on a submitted field of a content item: its constraints and the
+ * violation messages (`MinDate`/`MaxDate` it never sets: they stay as sent).
+ */
+export type FieldConstraints = Omit<FieldModel, 'Name' | 'MinDate' | 'MaxDate'>
 
 /**
  * Makes every seeded entity and every server-side fact from (seed, kind, id) alone, so the
@@ -27,13 +31,16 @@ export interface EntityFactory {
    * The key an entity is stored under (its Id, Route, PageId or Key, lowercased), made without
    * making the entity: the store keys every seeded entity at start and makes each on first use.
    */
-  keyOf(kind: 'abTests' | 'services' | 'containers' | 'comments', index: number): string
+  keyOf(kind: 'abTests' | 'services' | 'containers' | 'comments' | 'pages', index: number): string
   abTest(index: number): ABTestViewModel
   service(index: number): CreateService
   containerPage(index: number): ContainerInfoMessage
   comment(index: number): CommentResponse
+  /** The page of container page `index` has its `PageId`: the same index, the same id. */
+  page(index: number): PageNode
   pageTitle(pageId: string): string
-  containerFacts(itemId: string, itemType: string | null): ContainerFacts
+  /** `pageTitle` is the message's, after the page was found: a page control's may show it. */
+  containerFacts(itemId: string, itemType: string | null, pageTitle: string | null): ContainerFacts
   fieldConstraints(itemId: string, fieldName: string): FieldConstraints
 }
 

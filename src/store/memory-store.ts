@@ -66,6 +66,7 @@ function storeOver(
     services: watchOf('services'),
     containers: watchOf('containers'),
     comments: watchOf('comments'),
+    pages: watchOf('pages'),
   }
   /** The live state's maps, each watched by this store's accounting. */
   const watched = (live: StoreState): StoreState => {
@@ -182,6 +183,14 @@ function seedState(factory: EntityFactory, counts: Counts): StoreState {
     services: seeded('services', (i) => factory.service(i)),
     containers: seeded('containers', (i) => factory.containerPage(i)),
     comments: seeded('comments', (i) => factory.comment(i)),
+    // Every seeded container page's PageId is a seeded page, whatever the counts say.
+    pages: new SnapshotMap(
+      new LazyMap(
+        Math.max(counts.pages, counts.containers),
+        (i) => factory.keyOf('pages', i),
+        (i) => factory.page(i),
+      ),
+    ),
   }
 }
 
@@ -195,5 +204,6 @@ function forkState(state: StoreState): StoreState {
     services: SnapshotMap.of(state.services),
     containers: SnapshotMap.of(state.containers),
     comments: SnapshotMap.of(state.comments),
+    pages: SnapshotMap.of(state.pages),
   }
 }

@@ -3,6 +3,7 @@ import type {
   CommentResponse,
   ContainerInfoMessage,
   CreateService,
+  PageNode,
 } from '../model/index.ts'
 import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
 
@@ -14,6 +15,8 @@ export interface Counts {
   services: number
   containers: number
   comments: number
+  /** At least `containers`: every seeded container page's page is seeded too. */
+  pages: number
 }
 
 export const defaultCounts: Readonly<Counts> = {
@@ -21,6 +24,7 @@ export const defaultCounts: Readonly<Counts> = {
   services: 3,
   containers: 3,
   comments: 24,
+  pages: 8,
 }
 
 /** The collections, each keyed for lookups by key (never a scan). */
@@ -33,6 +37,8 @@ export interface StoreState {
   containers: Map<string, ContainerInfoMessage>
   /** By `Key`, lowercased. */
   comments: Map<string, CommentResponse>
+  /** By `Id`, lowercased: the pages `containersInfo` finds a `PageId` among. */
+  pages: Map<string, PageNode>
 }
 
 /** How each collection keys its entities: lookups are by key, never a scan. */
@@ -41,6 +47,7 @@ export const collectionKeys = {
   services: (service: CreateService): string => (service.Route ?? '').toLowerCase(),
   containers: (page: ContainerInfoMessage): string => (page.PageId ?? '').toLowerCase(),
   comments: (comment: CommentResponse): string => (comment.Key ?? '').toLowerCase(),
+  pages: (page: PageNode): string => (page.Id ?? '').toLowerCase(),
 } as const
 
 export interface StoreSnapshot {

@@ -14,8 +14,8 @@ import { serveFolder, type StaticServer } from './static-server.ts'
 
 const seeded = createStore({ seed: 1 })
 const firstCommentKey = commentKey(seeded)
-// The page id the example sends; its title is derived from the seed and the id.
-const pageId = '6f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c10'
+// The page id the example sends: the first page the seed holds, with its title.
+const pageId = Array.from(seeded.state.pages.keys())[0] ?? ''
 const json = 'application/json; charset=utf-8'
 const csv = 'text/csv'
 const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

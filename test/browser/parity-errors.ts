@@ -6,6 +6,7 @@ import {
   json,
   jsonRequest,
   key,
+  page,
   seededRoute,
   type ParityRequest,
 } from './parity-requests.ts'
@@ -73,8 +74,12 @@ export const errorRequests: readonly ParityRequest[] = [
     'text/csv',
   ),
   jsonRequest('400 xml', 'a malformed ItemId, xml', 'POST', `${containersInfo('cms')}.xml`, {
-    PageId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c15',
+    PageId: page(0),
     ContainersInfo: [{ ItemId: 'nope', ItemType: 'X' }],
+  }),
+  jsonRequest('400 json', 'an ItemType no CLR type has, json', 'POST', containersInfo('cms'), {
+    PageId: page(0),
+    ContainersInfo: [{ ItemId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c16', ItemType: 'X', Fields: [] }],
   }),
   jsonRequest('400 json', 'malformed JSON, json', 'PUT', abTesting, '{"Title":'),
   jsonRequest('400 html', 'malformed JSON, html', 'PUT', abTesting, '{"Title": tru}', 'text/html'),
@@ -200,8 +205,12 @@ export const readBackRequests: readonly ParityRequest[] = [
     {},
   ),
   jsonRequest('500 json', 'a container without Fields', 'POST', containersInfo('cms'), {
+    PageId: page(0),
+    ContainersInfo: [{ ItemId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c16', ItemType: 'Cms.X.Item' }],
+  }),
+  jsonRequest('500 xml', 'a PageId no page has, xml', 'POST', `${containersInfo('cms')}.xml`, {
     PageId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c15',
-    ContainersInfo: [{ ItemId: 'bf1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c16', ItemType: 'X' }],
+    ContainersInfo: [],
   }),
   jsonRequest(
     '500 xml',

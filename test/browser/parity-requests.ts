@@ -42,10 +42,13 @@ const seeded = createStore({ seed: paritySeed })
 const commentKeys = Array.from(seeded.state.comments.values(), (comment) => comment.Key ?? '')
 export const abTestId = Array.from(seeded.state.abTests.values())[0]?.Id ?? ''
 export const seededRoute = Array.from(seeded.state.services.values())[0]?.Route ?? ''
-if (commentKeys.length < 6 || !abTestId || !seededRoute)
+const pageIds = Array.from(seeded.state.pages.keys())
+if (commentKeys.length < 6 || !abTestId || !seededRoute || pageIds.length < 5)
   throw new Error('Failed to build the parity matrix: seed 1 has too few entities')
 /** The seeded comment key at a position. */
 export const key = (index: number): string => commentKeys[index] ?? ''
+/** The seeded page id at a position: a `PageId` containersInfo finds (issue 30, N6). */
+export const page = (index: number): string => pageIds[index] ?? ''
 
 export const json = 'application/json'
 export const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'

@@ -10,6 +10,7 @@ import {
   json,
   jsonRequest,
   key,
+  page,
   type ParityRequest,
 } from './parity-requests.ts'
 
@@ -152,12 +153,10 @@ export const successRequests: readonly ParityRequest[] = [
     'container info, json by the echoed Content-Type',
     'POST',
     containersInfo('cms'),
-    container(
-      '6f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c10',
-      '0b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b24',
-      'Cms.News.Model.NewsItem',
-      ['Title', 'Summary'],
-    ),
+    container(page(0), '0b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b24', 'Cms.News.Model.NewsItem', [
+      'Title',
+      'Summary',
+    ]),
     '*/*',
   ),
   jsonRequest(
@@ -166,7 +165,7 @@ export const successRequests: readonly ParityRequest[] = [
     'POST',
     `${containersInfo('sitefinity')}.xml`,
     container(
-      '{7A1C9A43-2B7E-4C1D-9A51-0E3F7D2B8C11}',
+      `{${page(1).toUpperCase()}}`,
       '1b7d1e524c3a4f6e8d219a5c3e7f1b25',
       'Cms.Events.Model.Event',
       ['Title'],
@@ -180,7 +179,7 @@ export const successRequests: readonly ParityRequest[] = [
     path: `${containersInfo('cms')}?format=jsv`,
     headers: { Accept: json, 'Content-Type': 'application/jsv' },
     body:
-      '{PageId:8f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c12,' +
+      `{PageId:${page(2)},` +
       'ContainersInfo:[{ItemId:2b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b26,ItemType:Cms.Blogs.Model.BlogPost,Fields:[{Name:Content}]}]}',
   },
   {
@@ -190,12 +189,9 @@ export const successRequests: readonly ParityRequest[] = [
     path: containersInfo('cms'),
     headers: { Accept: 'text/csv', 'Content-Type': 'text/csv' },
     body: JSON.stringify(
-      container(
-        '9f1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c13',
-        '3b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b27',
-        'Cms.Lists.Model.ListItem',
-        ['Title'],
-      ),
+      container(page(3), '3b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b27', 'Cms.Lists.Model.ListItem', [
+        'Title',
+      ]),
     ),
   },
   jsonRequest(
@@ -203,12 +199,10 @@ export const successRequests: readonly ParityRequest[] = [
     'container info, html by Accept',
     'POST',
     containersInfo('cms'),
-    container(
-      'af1c9a43-2b7e-4c1d-9a51-0e3f7d2b8c14',
-      '4b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b28',
-      'Cms.News.Model.NewsItem',
-      ['Title', 'Author'],
-    ),
+    container(page(4), '4b7d1e52-4c3a-4f6e-8d21-9a5c3e7f1b28', 'Cms.News.Model.NewsItem', [
+      'Title',
+      'Author',
+    ]),
     'text/html',
   ),
 ]

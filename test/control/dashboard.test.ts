@@ -266,6 +266,7 @@ describe("the dashboard's tables: columns from the model's field tables", () => 
       ['Services', ['Route.mono', 'Name', 'Enabled', 'Protocol']],
       ['Containers', ['PageId.mono', 'PageTitle', 'Containers.num']],
       ['Comments', ['Key.mono', 'Name', 'Status', 'Rating.num', 'DateCreated.nowrap']],
+      ['Pages', ['Id.mono', 'Title', 'UrlName']],
     ])
   })
 })

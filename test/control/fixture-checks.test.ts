@@ -128,12 +128,14 @@ describe('a fixture value an operation would refuse', () => {
     const item = guid.replace('5b0c', '6c1d')
     const posted = await postFixtures(app, {
       Containers: [{ PageId: upper, ContainersInfo: [{ ItemId: item.toUpperCase(), Fields: [] }] }],
+      Pages: [{ Id: upper, Title: 'Fixture page' }],
     })
     expect(posted.status).toBe(201)
+    expect(mock.store.state.pages.get(guid)?.Id).toBe(guid)
     const stored = mock.store.state.containers.get(guid)
     expect(stored?.PageId).toBe(guid)
     expect(stored?.ContainersInfo?.[0]?.ItemId).toBe(item)
-    // The operation finds the page it stored under the same key.
+    // The operation finds the page stored under the same key, and stores its answer there.
     const post = await app.request(containersPath, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -171,7 +173,7 @@ describe('a fixture collection name', () => {
     expect(status.ErrorCode).toBe('ArgumentException')
     expect(status.Message).toBe(
       `Failed to store the fixtures: ${named}: the collections are ABTests, Services, ` +
-        'Containers, Comments, named exactly as in /__mock/state',
+        'Containers, Comments, Pages, named exactly as in /__mock/state',
     )
     expect(await stateText(app)).toBe(before)
   })

@@ -81,13 +81,20 @@ describe.each(ways)('GET /__mock/state?offset=&limit= (%s)', (way) => {
       'Services',
       'Containers',
       'Comments',
+      'Pages',
       'Counts',
       'Offset',
       'Limit',
     ])
     expect(page.Comments).toEqual(whole.Comments.slice(10, 15))
     expect(page.ABTests).toEqual([])
-    expect(page.Counts).toEqual({ ABTests: 5, Services: 3, Containers: 3, Comments: 50 })
+    expect(page.Counts).toEqual({
+      ABTests: 5,
+      Services: 3,
+      Containers: 3,
+      Comments: 50,
+      Pages: 8,
+    })
     expect([page.Offset, page.Limit]).toEqual([10, 5])
   })
 

@@ -35,7 +35,7 @@ describe.each(ways)('GET /__mock/state (%s)', (way) => {
     const text = await response.text()
     expect(text).toBe(stateJson(createStore({ seed: 1 })))
     const body = JSON.parse(text) as Record<string, unknown[]>
-    expect(Object.keys(body)).toEqual(['ABTests', 'Services', 'Containers', 'Comments'])
+    expect(Object.keys(body)).toEqual(['ABTests', 'Services', 'Containers', 'Comments', 'Pages'])
     expect(body.Comments).toHaveLength(plane.store.counts.comments)
   })
 

@@ -34,7 +34,7 @@ describe('a scenarios file with keys it does not know', () => {
     expect(() => startFromFile({ typo: { cuonts: {} } })).toThrow(
       "Failed to create the mock: scenario 'typo': unknown key typo.cuonts (a scenario takes " +
         'description, seed, counts, fixtures, latency, faults; counts takes abTests, services, ' +
-        'containers, comments)',
+        'containers, comments, pages)',
     )
   })
 

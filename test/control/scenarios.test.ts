@@ -43,20 +43,45 @@ describe('/__mock/scenarios', () => {
 
   it('replaces the state with a scenario’s, and a reset returns to the current scenario', async () => {
     const { app } = buildApp()
-    expect(await counts(app)).toEqual({ ABTests: 5, Services: 3, Containers: 3, Comments: 24 })
+    expect(await counts(app)).toEqual({
+      ABTests: 5,
+      Services: 3,
+      Containers: 3,
+      Comments: 24,
+      Pages: 8,
+    })
     expect((await use(app, 'empty')).status).toBe(200)
-    expect(await counts(app)).toEqual({ ABTests: 0, Services: 0, Containers: 0, Comments: 0 })
+    expect(await counts(app)).toEqual({
+      ABTests: 0,
+      Services: 0,
+      Containers: 0,
+      Comments: 0,
+      Pages: 0,
+    })
     await app.request('/__mock/reset', { method: 'POST' })
-    expect(await counts(app)).toEqual({ ABTests: 0, Services: 0, Containers: 0, Comments: 0 })
+    expect(await counts(app)).toEqual({
+      ABTests: 0,
+      Services: 0,
+      Containers: 0,
+      Comments: 0,
+      Pages: 0,
+    })
     expect((await use(app, 'large')).status).toBe(200)
     expect(await counts(app)).toEqual({
       ABTests: 1000,
       Services: 1000,
       Containers: 1000,
       Comments: 10_000,
+      Pages: 1000,
     })
     await use(app, 'default')
-    expect(await counts(app)).toEqual({ ABTests: 5, Services: 3, Containers: 3, Comments: 24 })
+    expect(await counts(app)).toEqual({
+      ABTests: 5,
+      Services: 3,
+      Containers: 3,
+      Comments: 24,
+      Pages: 8,
+    })
   })
 
   it('answers 404 in the ResponseStatus shape for an unknown scenario, and keeps the state', async () => {

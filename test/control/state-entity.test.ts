@@ -64,7 +64,7 @@ describe.each(ways)('GET /__mock/state/{Collection}/{key} (%s)', (way) => {
     const response = await plane.request('/__mock/state/comments/x')
     expect(response.status).toBe(400)
     expect((await responseStatusOf(response)).Message).toBe(
-      "Failed to read an entity: 'comments' is not a collection (ABTests, Services, Containers, Comments)",
+      "Failed to read an entity: 'comments' is not a collection (ABTests, Services, Containers, Comments, Pages)",
     )
   })
 

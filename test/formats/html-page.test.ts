@@ -92,11 +92,11 @@ describe('the page', () => {
 
   it('nests an object inside a list item as a table of its own', async () => {
     const { html, response } = await page(containersInfo, 'POST', {
-      PageId: 'a3c1e2f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+      PageId: '00000000-0000-0000-0000-000000000000',
       ContainersInfo: [
         {
           ItemId: 'b4d2f3a5-6c7e-4f80-9bac-1d2e3f4a5b6c',
-          ItemType: 'News',
+          ItemType: 'Cms.News.Model.NewsItem',
           Fields: [{ Name: 'Title' }],
         },
       ],

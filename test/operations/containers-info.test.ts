@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import type { ContainerInfoMessage } from '../../src/index.ts'
 import { createStore } from '../../src/index.ts'
-import { buildApp, readJson, readState, sendJson } from '../support/index.ts'
+import {
+  buildApp,
+  pageId as seededPageId,
+  readJson,
+  readState,
+  sendJson,
+} from '../support/index.ts'
 
 const path = '/RestApi/cms/inlineediting/containersInfo'
 
-const pageId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+/** A page seed 1 holds, as `buildApp()`'s store does. */
+const pageId = seededPageId(createStore({ seed: 1 }), 5)
 const newsId = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const productId = 'd9428888-122b-41b5-a2e1-3c1a6a7e2f9b'
-/** An item that seed 1 makes a page control (the other two are content items). */
-const pageControlId = '00000000-0000-4000-8000-000000000003'
+const emptyGuid = '00000000-0000-0000-0000-000000000000'
+const newsType = 'Cms.News.Model.NewsItem'
+const pageControlType = 'Telerik.Sitefinity.Pages.Model.PageControl'
 
 /** A message as the CMS's own inline-editing script sends it (servicestack-wire.md 10.1). */
 function message(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -102,7 +110,11 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: refusals', () =>
   })
 
   it.each([
-    ['without Fields', [{ ItemId: newsId }], 'ContainersInfo[0].Fields is missing'],
+    [
+      'without Fields',
+      [{ ItemId: newsId, ItemType: newsType }],
+      'ContainersInfo[0].Fields is missing',
+    ],
     ['that is null', [null], 'ContainersInfo[0] is missing'],
   ])(
     'answers a container %s with the 500 the real service throws',
@@ -160,13 +172,14 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
       ItemId: newsId,
       ItemType: 'Cms.News.Model.NewsItem',
       Provider: 'OpenAccessDataProvider',
-      DisplayType: 'News item',
+      // A content item is named by its title (`InlineEditingHelper.cs` l.123–127).
+      DisplayType: expect.stringMatching(/^[A-Z]/),
     })
     expect(product).toMatchObject({
       ItemId: productId,
       ItemType: 'Cms.DynamicTypes.Model.Products.Product',
       Provider: 'OpenAccessProvider2',
-      DisplayType: 'Product',
+      DisplayType: expect.stringMatching(/^[A-Z]/),
     })
     for (const container of [news, product]) {
       expect(typeof container?.IsPageControl).toBe('boolean')
@@ -189,23 +202,25 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     expect(product?.Fields?.map((field) => field.Name)).toEqual(['Title', 'Price'])
   })
 
+  // SF `InlineEditingService.cs` l.238, 242: `typeof(ControlData).IsAssignableFrom(type)`, so the
+  // same item id is a page control or not by its ItemType alone.
   it.each([
     {
-      behaviour: 'links a content item to its details page',
-      itemId: newsId,
+      behaviour: 'links a content item to its details page, never a page control',
+      itemType: newsType,
       isPageControl: false,
       detailsViewUrl: expect.stringMatching(/^\//),
     },
     {
-      behaviour: 'gives a page control no details page (null, which JSON leaves out)',
-      itemId: pageControlId,
+      behaviour: 'makes a ControlData type a page control, with no details page (null, left out)',
+      itemType: pageControlType,
       isPageControl: true,
       detailsViewUrl: undefined,
     },
-  ])('$behaviour', async ({ itemId, isPageControl, detailsViewUrl }) => {
+  ])('$behaviour', async ({ itemType, isPageControl, detailsViewUrl }) => {
     const { app } = buildApp()
     const sent = message({
-      ContainersInfo: [{ ItemId: itemId, ItemType: 'Cms.News.Model.NewsItem', Fields: [] }],
+      ContainersInfo: [{ ItemId: newsId, ItemType: itemType, Fields: [] }],
     })
     const body = (await readJson(await sendJson(app, 'POST', path, sent))) as ContainerInfoMessage
     const [container] = body.ContainersInfo ?? []
@@ -213,44 +228,84 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
     expect(container?.DetailsViewUrl).toEqual(detailsViewUrl)
   })
 
-  it('fills each field’s constraints by the kind of value it holds', async () => {
+  // `InlineEditingHelper.cs` l.123–127: a page control is named by its CLR short name; a
+  // TemplateControl by the page's title.
+  it.each([
+    [pageControlType, 'PageControl'],
+    ['Telerik.Sitefinity.Pages.Model.TemplateControl', 'the page title'],
+  ])('names a %s %s', async (itemType, expected) => {
+    const { app, store } = buildApp()
+    const sent = message({ ContainersInfo: [{ ItemId: newsId, ItemType: itemType, Fields: [] }] })
+    const body = (await readJson(await sendJson(app, 'POST', path, sent))) as ContainerInfoMessage
+    const title = store.state.pages.get(pageId)?.Title
+    expect(body.ContainersInfo?.[0]?.DisplayType).toBe(
+      expected === 'the page title' ? title : expected,
+    )
+  })
+
+  // `InlineEditingService.cs` l.252–263 and `PublicControlsResources.cs` l.391–402: constant
+  // messages on every defined field, int lengths, and MinDate/MaxDate never touched.
+  it('fills every field with the constant violation messages, int lengths and no dates', async () => {
     const { app } = buildApp()
     const body = (await readJson(
       await sendJson(app, 'POST', path, message()),
     )) as ContainerInfoMessage
     const [news, product] = body.ContainersInfo ?? []
-    const [title, summary, publicationDate] = news?.Fields ?? []
-    expect(title).toMatchObject({
-      Name: 'Title',
-      Required: 'required',
-      RequiredViolationMessage: 'The Title field is required.',
-      MinLength: expect.any(Number),
-      MaxLength: expect.any(Number),
-      MinLengthViolationMessage: expect.stringContaining('Title'),
-      MaxLengthViolationMessage: expect.stringContaining('Title'),
-    })
-    expect(summary).toMatchObject({ MinLength: expect.any(Number), MaxLength: expect.any(Number) })
-    expect(publicationDate).toMatchObject({
-      MinDate: expect.any(String),
-      MaxDate: expect.any(String),
-    })
-    const price = product?.Fields?.[1]
-    expect(price).toMatchObject({
+    const fields = [...(news?.Fields ?? []), ...(product?.Fields ?? [])]
+    expect(fields).toHaveLength(5)
+    for (const field of fields) {
+      expect(field).toMatchObject({
+        RequiredViolationMessage: 'This field is required! ',
+        MinLengthViolationMessage: 'The input is too short',
+        MaxLengthViolationMessage: 'The input is too long',
+        MinLength: expect.any(Number),
+        MaxLength: expect.any(Number),
+      })
+      expect(field.MinDate).toBeUndefined()
+      expect(field.MaxDate).toBeUndefined()
+    }
+    expect(news?.Fields?.[0]).toMatchObject({ Name: 'Title', Required: 'required' })
+    expect(product?.Fields?.[1]).toMatchObject({
       Name: 'Price',
       MinValue: expect.any(Number),
       MaxValue: expect.any(Number),
     })
   })
 
+  it('keeps the MinDate and MaxDate a field was sent with', async () => {
+    const { app } = buildApp()
+    const sent = message({
+      ContainersInfo: [
+        {
+          ItemId: newsId,
+          ItemType: newsType,
+          Fields: [{ Name: 'PublicationDate', MinDate: '2020-01-01', MaxDate: 'later' }],
+        },
+      ],
+    })
+    const body = (await readJson(await sendJson(app, 'POST', path, sent))) as ContainerInfoMessage
+    expect(body.ContainersInfo?.[0]?.Fields?.[0]).toMatchObject({
+      MinDate: '2020-01-01',
+      MaxDate: 'later',
+      RequiredViolationMessage: 'This field is required! ',
+    })
+  })
+
+  // l.245: only an `ILifecycleDataItem`'s fields are enriched; a page control is none.
+  it('leaves a page control’s fields as sent', async () => {
+    const { app } = buildApp()
+    const fields = [{ Name: 'Title', Required: 'mine' }, { Name: 'Text' }]
+    const sent = message({
+      ContainersInfo: [{ ItemId: newsId, ItemType: pageControlType, Fields: fields }],
+    })
+    const body = (await readJson(await sendJson(app, 'POST', path, sent))) as ContainerInfoMessage
+    expect(body.ContainersInfo?.[0]?.Fields).toEqual(fields)
+  })
+
   it('keeps a PageTitle sent for the empty page id', async () => {
     const { app } = buildApp()
     const body = await readJson(
-      await sendJson(
-        app,
-        'POST',
-        path,
-        message({ PageId: '00000000-0000-0000-0000-000000000000', PageTitle: 'Mine' }),
-      ),
+      await sendJson(app, 'POST', path, message({ PageId: emptyGuid, PageTitle: 'Mine' })),
     )
     expect(body.PageTitle).toBe('Mine')
   })
@@ -277,9 +332,11 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
   })
 
   it('answers another enrichment from another seed', async () => {
-    const one = await readJson(await sendJson(buildApp().app, 'POST', path, message()))
+    // The empty page id is looked up nowhere, so both seeds take it.
+    const sent = message({ PageId: emptyGuid })
+    const one = await readJson(await sendJson(buildApp().app, 'POST', path, sent))
     const seven = await readJson(
-      await sendJson(buildApp({ store: createStore({ seed: 7 }) }).app, 'POST', path, message()),
+      await sendJson(buildApp({ store: createStore({ seed: 7 }) }).app, 'POST', path, sent),
     )
     expect(JSON.stringify(seven.ContainersInfo)).not.toBe(JSON.stringify(one.ContainersInfo))
   })
@@ -314,18 +371,126 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
   })
 })
 
+// SF `Services/InlineEditing/InlineEditingService.cs` l.243–247: each field of an
+// `ILifecycleDataItem` is read (`field.Name`), so a null one throws; a page control's fields
+// are never read.
 describe('POST containersInfo: a null item in Fields', () => {
-  it('keeps the null and enriches the other fields (found by npm run fuzz)', async () => {
+  it('answers the 500 NullReferenceException for a content item, naming the field in the warning', async () => {
     const { app } = buildApp()
     const sent = message({
-      ContainersInfo: [{ ItemId: newsId, Fields: [null, { Name: 'Title' }] }],
+      ContainersInfo: [{ ItemId: newsId, ItemType: newsType, Fields: [{ Name: 'Title' }, null] }],
+    })
+    const response = await sendJson(app, 'POST', path, sent)
+    expect(response.status).toBe(500)
+    expect((await readJson(response)).ResponseStatus.ErrorCode).toBe('NullReferenceException')
+    expect(response.headers.get('x-mock-warning')).toContain(
+      'ContainersInfo[0].Fields[1] is missing',
+    )
+  })
+
+  it('keeps the null in a page control’s fields (found by npm run fuzz)', async () => {
+    const { app } = buildApp()
+    const sent = message({
+      ContainersInfo: [
+        { ItemId: newsId, ItemType: pageControlType, Fields: [null, { Name: 'Title' }] },
+      ],
     })
     const response = await sendJson(app, 'POST', path, sent)
     expect(response.status).toBe(200)
     const body = (await readJson(response)) as ContainerInfoMessage
-    const fields = body.ContainersInfo?.[0]?.Fields ?? []
-    expect(fields).toHaveLength(2)
-    expect(fields[0]).toBeNull()
-    expect(fields[1]).toMatchObject({ Name: 'Title' })
+    expect(body.ContainersInfo?.[0]?.Fields).toEqual([null, { Name: 'Title' }])
+  })
+})
+
+// SF `Services/InlineEditing/InlineEditingService.cs` l.224–228 → `PageManager.GetPageNode`:
+// `Modules/Pages/Data/OpenAccessPageProvider.cs` l.103–131 rethrows the `ItemNotFoundException`
+// of `Data/OA/OpenAccessExtensions.cs` l.52–61, a plain `Exception`
+// (`Exceptions/ItemNotFoundException.cs`), which ServiceStack answers 500.
+describe('POST containersInfo: pages', () => {
+  const unknownPage = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+
+  it('answers 500 ItemNotFoundException for a PageId no page has, naming the pages in the warning', async () => {
+    const { app, store } = buildApp()
+    const count = store.state.containers.size
+    const response = await sendJson(
+      app,
+      'POST',
+      path,
+      message({ PageId: unknownPage.toUpperCase() }),
+    )
+    expect(response.status).toBe(500)
+    expect(response.statusText).toBe('ItemNotFoundException')
+    expect((await readJson(response)).ResponseStatus).toEqual({
+      ErrorCode: 'ItemNotFoundException',
+      Message: `You are trying to access PageNode item with id ${unknownPage} that no longer exists. The most probable reason is that it has been deleted by another user.`,
+      Errors: [],
+    })
+    const warning = response.headers.get('x-mock-warning') ?? ''
+    expect(warning).toContain(`PageId ${unknownPage} is no page the mock holds`)
+    expect(warning).toContain('/__mock/state?kind=Pages')
+    expect(store.state.containers.size).toBe(count)
+  })
+
+  it('checks the page before any container', async () => {
+    const { app } = buildApp()
+    const sent = message({ PageId: unknownPage, ContainersInfo: [{ ItemId: 'bad' }] })
+    expect((await sendJson(app, 'POST', path, sent)).status).toBe(500)
+  })
+
+  it("answers the seeded page's own title, whatever PageTitle was sent", async () => {
+    const { app, store } = buildApp()
+    const body = await readJson(await sendJson(app, 'POST', path, message({ PageTitle: 'Sent' })))
+    expect(body.PageTitle).toBe(store.state.pages.get(pageId)?.Title)
+    expect(body.PageTitle).not.toBe('Sent')
+  })
+
+  it('finds a page added as a fixture, with its title', async () => {
+    const { app, mock } = buildApp()
+    mock.fixtures({ Pages: [{ Id: unknownPage, Title: 'Landing' }] })
+    const response = await sendJson(app, 'POST', path, message({ PageId: unknownPage }))
+    expect(response.status).toBe(200)
+    expect((await readJson(response)).PageTitle).toBe('Landing')
+  })
+
+  it('lists the seeded pages in /__mock/state', async () => {
+    const { app, store } = buildApp()
+    const pages = (await readState(app)).Pages ?? []
+    expect(pages).toHaveLength(store.state.pages.size)
+    expect(pages[5]).toEqual(store.state.pages.get(pageId))
+  })
+})
+
+// B4. SF `InlineEditingService.cs` l.233: `TypeResolutionService.ResolveType(ItemType)` before
+// the item is read; the decompiled CMS catches ArgumentException around it
+// (`RelatedData/RelatedDataExtensions.cs` l.513–521), which ServiceStack answers 400.
+describe('POST containersInfo: item types', () => {
+  it.each([
+    ['a bare word', 'x'],
+    ['null', null],
+    ['blank', ' '],
+    ['a name with spaces', 'Cms.News Item'],
+  ])('answers 400 ArgumentException for an ItemType that is %s', async (_, itemType) => {
+    const { app, store } = buildApp()
+    const count = store.state.containers.size
+    const sent = message({
+      ContainersInfo: [{ ItemId: newsId, ItemType: itemType, Fields: [{ Name: 'Title' }] }],
+    })
+    const response = await sendJson(app, 'POST', path, sent)
+    expect(response.status).toBe(400)
+    const status = (await readJson(response)).ResponseStatus
+    expect(status.ErrorCode).toBe('ArgumentException')
+    expect(status.Message).toMatch(/^Cannot resolve type /)
+    expect(response.headers.get('x-mock-warning')).toContain('ContainersInfo[0].ItemType')
+    expect(store.state.containers.size).toBe(count)
+  })
+
+  it.each([
+    'Telerik.Sitefinity.News.Model.NewsItem',
+    'Telerik.Sitefinity.DynamicTypes.Model.Products.Product, Telerik.Sitefinity.DynamicTypes',
+    'Cms.Generic.List`1',
+  ])('resolves the CLR type name %s', async (itemType) => {
+    const { app } = buildApp()
+    const sent = message({ ContainersInfo: [{ ItemId: newsId, ItemType: itemType, Fields: [] }] })
+    expect((await sendJson(app, 'POST', path, sent)).status).toBe(200)
   })
 })

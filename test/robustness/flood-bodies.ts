@@ -4,8 +4,11 @@
 
 export const containersPath = '/RestApi/cms/inlineediting/containersInfo'
 
-const pageId = '00000000-0000-0000-0000-000000000002'
+// The empty page id is looked up nowhere (issue 30, N6: any other must be a page the store
+// holds); a page control's fields are never read, so the dropped values may stay behind.
+const pageId = '00000000-0000-0000-0000-000000000000'
 const itemId = '00000000-0000-0000-0000-000000000001'
+const itemType = 'Telerik.Sitefinity.Pages.Model.PageControl'
 
 export type FloodFormat = 'json' | 'jsv' | 'xml'
 
@@ -36,7 +39,7 @@ export function floodBody(format: FloodFormat, containers: number, fields: numbe
     const field = '<FieldModel><Required>a</Required><Name>b</Name></FieldModel>'
     // The models are in a namespace of their own (issue 30, N2): each container declares it.
     const models = 'http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Models'
-    const container = `<ContainerInfoModel xmlns="${models}"><Fields>${field.repeat(fields)}</Fields><ItemId>${itemId}</ItemId></ContainerInfoModel>`
+    const container = `<ContainerInfoModel xmlns="${models}"><Fields>${field.repeat(fields)}</Fields><ItemId>${itemId}</ItemId><ItemType>${itemType}</ItemType></ContainerInfoModel>`
     const ns = 'http://schemas.datacontract.org/2004/07/Cms.Services.InlineEditing.Messages'
     const body = `<ContainerInfoMessage xmlns="${ns}"><ContainersInfo>${container.repeat(containers)}</ContainersInfo><PageId>${pageId}</PageId></ContainerInfoMessage>`
     return { body, contentType, warnings, marker: /drops such members/g }
@@ -44,8 +47,8 @@ export function floodBody(format: FloodFormat, containers: number, fields: numbe
   const list = Array(fields).fill('1').join(',')
   const container =
     format === 'json'
-      ? `{"ItemId":"${itemId}","Fields":[${list}]}`
-      : `{ItemId:${itemId},Fields:[${list}]}`
+      ? `{"ItemId":"${itemId}","ItemType":"${itemType}","Fields":[${list}]}`
+      : `{ItemId:${itemId},ItemType:${itemType},Fields:[${list}]}`
   const all = Array(containers).fill(container).join(',')
   const body =
     format === 'json'

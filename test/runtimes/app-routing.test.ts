@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { createStore } from '../../src/index.ts'
 import {
   buildApp,
   commentKey,
   commentsPath,
   expectPlain404,
+  pageId,
   readJson,
   sendJson,
 } from '../support/index.ts'
@@ -123,7 +125,7 @@ describe('routing', () => {
     [
       'POST',
       'ContainerInfoMessage',
-      { PageId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', ContainersInfo: [] },
+      { PageId: pageId(createStore({ seed: 1 })), ContainersInfo: [] },
       'PageId',
     ],
   ])('reaches %s /RestApi/json/reply/%s', async (method, dtoName, body, field) => {

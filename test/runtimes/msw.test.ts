@@ -3,13 +3,14 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createStore, type Store } from '../../src/index.ts'
 import { createHandlers } from '../../handlers/index.ts'
-import { buildApp, commentKey, now, origin, serviceRoute } from '../support/index.ts'
+import { buildApp, commentKey, now, origin, pageId, serviceRoute } from '../support/index.ts'
 
 const settings = { defaultFormat: 'json', clock: () => now } as const
 
 /** What seed 1 seeds, read once from a throwaway store. */
 const seededKey = commentKey(createStore({ seed: 1 }))
 const seededRoute = serviceRoute(createStore({ seed: 1 }))
+const seededPage = pageId(createStore({ seed: 1 }))
 
 function json(
   method: string,
@@ -60,7 +61,7 @@ const cases: [string, () => Request][] = [
     'container info',
     () =>
       json('POST', '/RestApi/sitefinity/inlineediting/containersInfo', {
-        PageId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+        PageId: seededPage,
         ContainersInfo: [
           {
             ItemId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -68,6 +69,13 @@ const cases: [string, () => Request][] = [
             Fields: [{ Name: 'Title' }],
           },
         ],
+      }),
+  ],
+  [
+    'a PageId no page has (500 ItemNotFoundException, with a warning)',
+    () =>
+      json('POST', '/RestApi/cms/inlineediting/containersInfo', {
+        PageId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
       }),
   ],
   [
@@ -112,7 +120,7 @@ describe('getResponse(createHandlers(...)) answers as app.request()', () => {
       statuses.push((await app.request(makeRequest())).status)
     }
     expect(statuses).toEqual([
-      200, 400, 404, 400, 200, 200, 200, 200, 400, 200, 400, 400, 400, 405, 404, 404, 200,
+      200, 400, 404, 400, 200, 200, 200, 200, 400, 200, 500, 400, 400, 400, 405, 404, 404, 200,
     ])
   })
 

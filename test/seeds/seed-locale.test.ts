@@ -32,7 +32,9 @@ function everything(context: SeedContext): unknown[] {
     range(40).map((i) => makeContainerPage(context, i)),
     range(160).map((i) => comment(i)),
     ids.map((id) => makePageTitle(context, id)),
-    ids.map((id, i) => makeContainerFacts(context, id, itemTypes[i % itemTypes.length] ?? null)),
+    ids.map((id, i) =>
+      makeContainerFacts(context, id, itemTypes[i % itemTypes.length] ?? null, 'Home'),
+    ),
     ids.flatMap((id) => fieldNames.map((name) => makeFieldConstraints(context, id, name))),
   ]
 }

@@ -46,7 +46,8 @@ function sample(factory: EntityFactory): unknown[] {
     ...range(4).map((i) => factory.containerPage(i)),
     ...range(14).map((i) => factory.comment(i)),
     factory.pageTitle(id),
-    factory.containerFacts(id, 'Cms.News.Model.NewsItem'),
+    factory.containerFacts(id, 'Cms.News.Model.NewsItem', 'Home'),
+    ...range(4).map((i) => factory.page(i)),
     ...fieldNames.map((name) => factory.fieldConstraints(id, name)),
   ]
 }
@@ -96,7 +97,7 @@ describe('createFactory', () => {
     expect(titles.map((pageId) => two.pageTitle(pageId))).not.toEqual(
       titles.map((pageId) => one.pageTitle(pageId)),
     )
-    expect(two.containerFacts(id, null)).not.toEqual(one.containerFacts(id, null))
+    expect(two.containerFacts(id, null, null)).not.toEqual(one.containerFacts(id, null, null))
     const constraints = (factory: EntityFactory) =>
       someIds.slice(0, 10).map((itemId) => factory.fieldConstraints(itemId, 'Title'))
     expect(constraints(two)).not.toEqual(constraints(one))
@@ -328,11 +329,11 @@ describe('seeded container facts', () => {
     'Cms.News.Model.NewsItem',
     'Cms.Events.Model.Event',
     'Cms.Blogs.Model.BlogPost',
-    null,
+    'Telerik.Sitefinity.Pages.Model.PageControl',
   ]
 
   const allFacts = someIds.map((id, n) =>
-    factory.containerFacts(id, types[n % types.length] ?? null),
+    factory.containerFacts(id, types[n % types.length] ?? null, 'Home'),
   )
   const statuses = allFacts.map((facts) => facts.ItemStatus!)
   /** The items a rule is about; there must be some, or the rule checks nothing. */
@@ -367,17 +368,49 @@ describe('seeded container facts', () => {
     }
   })
 
-  it('name the display type after the item type', () => {
+  // SF `Services/InlineEditing/InlineEditingService.cs` l.238, 242 and
+  // `InlineEditing/InlineEditingHelper.cs` l.123–127 (GetDisplayName).
+  it('make a page control of ControlData types only, by type, never by chance', () => {
+    for (const id of someIds.slice(0, 50)) {
+      expect(factory.containerFacts(id, 'Cms.News.Model.NewsItem', 'Home').IsPageControl).toBe(
+        false,
+      )
+      expect(factory.containerFacts(id, 'Cms.Events.Model.Event', 'Home').IsPageControl).toBe(false)
+      expect(
+        factory.containerFacts(id, 'Telerik.Sitefinity.Pages.Model.PageControl', 'Home')
+          .IsPageControl,
+      ).toBe(true)
+    }
+  })
+
+  it("name a content item by its title, the same for the same item whatever its type's name", () => {
     const id = someIds[3] ?? ''
-    expect(factory.containerFacts(id, 'Cms.News.Model.NewsItem').DisplayType).toBe('News item')
-    expect(factory.containerFacts(id, 'Cms.Blogs.Model.BlogPost').DisplayType).toBe('Blog post')
-    expect(factory.containerFacts(id, null).DisplayType).toBe('Content item')
+    const news = factory.containerFacts(id, 'Cms.News.Model.NewsItem', 'Home').DisplayType
+    expect(news).toMatch(/^[A-Z]\S*( \S+){1,4}$/)
+    expect(
+      factory.containerFacts(id, 'Telerik.Sitefinity.News.Model.NewsItem', 'Home').DisplayType,
+    ).toBe(news)
+    expect(
+      factory.containerFacts(someIds[4] ?? '', 'Cms.News.Model.NewsItem', 'Home').DisplayType,
+    ).not.toBe(news)
+  })
+
+  it.each([
+    ['Telerik.Sitefinity.Pages.Model.PageControl', 'About us', 'PageControl'],
+    ['Telerik.Sitefinity.Pages.Model.PageDraftControl', 'About us', 'About us'],
+    ['Telerik.Sitefinity.Pages.Model.TemplateControl', 'About us', 'About us'],
+    ['Telerik.Sitefinity.Pages.Model.TemplateControl', '', 'TemplateControl'],
+    ['Telerik.Sitefinity.Forms.Model.FormControl, Telerik.Sitefinity.Model', 'x', 'FormControl'],
+  ])('name a %s on the page %j %j, as GetDisplayName does', (type, pageTitle, expected) => {
+    expect(factory.containerFacts(someIds[5] ?? '', type, pageTitle).DisplayType).toBe(expected)
   })
 
   it('are the same for a GUID however it is written', () => {
     const id = someIds[4] ?? ''
     const braced = `{${id.toUpperCase()}}`
-    expect(factory.containerFacts(braced, null)).toEqual(factory.containerFacts(id, null))
+    expect(factory.containerFacts(braced, null, null)).toEqual(
+      factory.containerFacts(id, null, null),
+    )
     expect(factory.pageTitle(braced)).toBe(factory.pageTitle(id))
     expect(factory.fieldConstraints(braced, 'Title')).toEqual(factory.fieldConstraints(id, 'Title'))
   })
@@ -392,21 +425,25 @@ describe('seeded container facts', () => {
   }
   const ofKind = (kind: string): string[] => fieldNames.filter((name) => fieldKindOf(name) === kind)
 
+  // SF `InlineEditingService.cs` l.252–263: Required, MaxLength, MinLength (ints), Pattern,
+  // MinValue, MaxValue from the definition, and the three constant resource messages
+  // (`Web/UI/PublicControls/PublicControlsResources.cs` l.391–402) on every field; no dates.
+  it('give every field the constant violation messages, whatever its constraints', () => {
+    for (const { c } of constraintsOf(fieldNames)) {
+      expect(c.Required === null || c.Required === 'required').toBe(true)
+      expect(c.RequiredViolationMessage).toBe('This field is required! ')
+      expect(c.MinLengthViolationMessage).toBe('The input is too short')
+      expect(c.MaxLengthViolationMessage).toBe('The input is too long')
+      expect(Number.isInteger(c.MinLength)).toBe(true)
+      expect(Number.isInteger(c.MaxLength)).toBe(true)
+      expect(c).not.toHaveProperty('MinDate')
+      expect(c).not.toHaveProperty('MaxDate')
+    }
+  })
+
   it('give fields constraints that fit their kind', () => {
     const all = constraintsOf(fieldNames)
-    for (const { name, c } of all) {
-      expect(c.Required === null || c.Required === 'required').toBe(true)
-      expect(c.RequiredViolationMessage).toBe(
-        c.Required === null ? null : `The ${name} field is required.`,
-      )
-      expect(c.MinLengthViolationMessage).toBe(
-        c.MinLength ? `The ${name} field must be at least ${c.MinLength} characters long.` : null,
-      )
-      expect(c.MaxLengthViolationMessage).toBe(
-        c.MaxLength ? `The ${name} field must be at most ${c.MaxLength} characters long.` : null,
-      )
-    }
-    for (const { c } of some(all.filter(({ c }) => c.MinLength !== null && c.MaxLength !== null))) {
+    for (const { c } of some(all.filter(({ c }) => c.MaxLength !== 0))) {
       expect(c.MinLength!).toBeLessThanOrEqual(c.MaxLength!)
     }
     for (const { c } of some(all.filter(({ c }) => c.Pattern !== null))) {
@@ -414,29 +451,29 @@ describe('seeded container facts', () => {
     }
   })
 
-  it('give date fields a date range and no length or value bounds', () => {
+  it('give date fields no length or value bounds', () => {
     for (const { c } of some(constraintsOf(ofKind('date')))) {
-      expect(Date.parse(c.MinDate!)).toBeLessThan(Date.parse(c.MaxDate!))
-      expect([0, null]).toContain(c.MaxLength)
+      expect(c.MinLength).toBe(0)
+      expect(c.MaxLength).toBe(0)
       expect(c.MinValue).toBeNull()
     }
   })
 
-  it('give number fields a value range and no length or date bounds', () => {
+  it('give number fields a value range and no length bounds', () => {
     for (const { c } of some(constraintsOf(ofKind('number')))) {
       expect(c.MinValue as number).toBeLessThan(c.MaxValue as number)
-      expect(c.MinLength).toBeNull()
-      expect(c.MinDate).toBeNull()
+      expect(c.MinLength).toBe(0)
+      expect(c.MaxLength).toBe(0)
     }
   })
 
-  it('give text fields a length range and no date or value bounds', () => {
-    for (const { c } of some(constraintsOf(ofKind('text')))) {
-      expect(c.MinLength).not.toBeNull()
+  it('give text fields a length range, sometimes without an upper limit, and no value bounds', () => {
+    const text = constraintsOf(ofKind('text'))
+    for (const { c } of some(text.filter(({ c }) => c.MaxLength !== 0))) {
       expect(c.MaxLength!).toBeGreaterThanOrEqual(50)
-      expect(c.MinDate).toBeNull()
-      expect(c.MinValue).toBeNull()
     }
+    some(text.filter(({ c }) => c.MaxLength === 0))
+    for (const { c } of text) expect(c.MinValue).toBeNull()
   })
 
   it('fill the seeded pages with the same facts a POST would get', () => {
@@ -449,7 +486,7 @@ describe('seeded container facts', () => {
       expect(containers.length).toBeLessThanOrEqual(4)
       for (const container of containers) {
         expect(container.ItemId).toMatch(guidPattern)
-        const facts = factory.containerFacts(container.ItemId!, container.ItemType)
+        const facts = factory.containerFacts(container.ItemId!, container.ItemType, page.PageTitle)
         expect(container).toMatchObject(facts)
         const fields = container.Fields ?? []
         expect(fields.length).toBeGreaterThanOrEqual(1)
@@ -457,11 +494,39 @@ describe('seeded container facts', () => {
         for (const field of fields) {
           expect(field).toEqual({
             Name: field.Name,
+            MinDate: null,
+            MaxDate: null,
             ...factory.fieldConstraints(container.ItemId!, field.Name!),
           })
         }
       }
     }
+  })
+})
+
+describe('seeded pages', () => {
+  const factory = createFactory(41)
+
+  it("hold each seeded container page's PageId, with the title that page shows", () => {
+    for (const i of range(10)) {
+      const page = factory.page(i)
+      expect(page.Id).toBe(factory.containerPage(i).PageId)
+      expect(page.Id).toBe(factory.keyOf('pages', i))
+      expect(page.Title).toBe(factory.containerPage(i).PageTitle)
+    }
+  })
+
+  it('seed at least as many pages as container pages, so every container page is on one', () => {
+    const store = createMemoryStore({
+      seed: 3,
+      factory: createFactory,
+      counts: { containers: 12, pages: 2 },
+    })
+    expect(store.state.pages.size).toBe(12)
+    for (const page of store.state.containers.values()) {
+      expect(store.state.pages.has(page.PageId!)).toBe(true)
+    }
+    expect(createMemoryStore({ seed: 3, factory: createFactory }).state.pages.size).toBe(8)
   })
 })
 

@@ -12,8 +12,10 @@ describe('the store', () => {
   })
 
   it('seeds the counts it is given', () => {
-    const store = createStore({ counts: { abTests: 2, services: 1, containers: 0, comments: 7 } })
-    expect(Object.values(store.state).map((collection) => collection.size)).toEqual([2, 1, 0, 7])
+    const store = createStore({
+      counts: { abTests: 2, services: 1, containers: 0, comments: 7, pages: 4 },
+    })
+    expect(Object.values(store.state).map((collection) => collection.size)).toEqual([2, 1, 0, 7, 4])
   })
 
   it('keeps a snapshot apart from later changes, and restores it', () => {

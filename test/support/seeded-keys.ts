@@ -40,3 +40,10 @@ export function serviceRoute(store: Store, index = 0): string {
 export function commentMessage(store: Store, key: string): string | null | undefined {
   return store.state.comments.get(key.toLowerCase())?.Message
 }
+
+/** The Id of a seeded page: a `PageId` that `containersInfo` finds (the first holds container page 0). */
+export function pageId(store: Store, index = 0): string {
+  const id = Array.from(store.state.pages.keys())[index]
+  if (id === undefined) throw new Error(`Failed to find seeded page ${index}`)
+  return id
+}

@@ -56,6 +56,7 @@ const tableChoices: { readonly [C in CollectionName]: TableChoice<FieldOf<C>> } 
     columns: ['PageTitle', ['ContainersInfo', 'Containers']],
   },
   Comments: { title: 'Comments', key: 'Key', columns: ['Name', 'Status', 'Rating', 'DateCreated'] },
+  Pages: { title: 'Pages', key: 'Id', columns: ['Title', 'UrlName'] },
 }
 
 /** The dashboard's settings: polling, page sizes and a table per collection of the state. */

@@ -3,6 +3,7 @@ import {
   CommentResponse,
   ContainerInfoMessage,
   CreateService,
+  PageNode,
   completeDto,
   type DtoDef,
 } from '../../model/index.ts'
@@ -20,13 +21,14 @@ export const stateCollections = [
   { name: 'Services', key: 'services', dto: CreateService },
   { name: 'Containers', key: 'containers', dto: ContainerInfoMessage },
   { name: 'Comments', key: 'comments', dto: CommentResponse },
+  { name: 'Pages', key: 'pages', dto: PageNode },
 ] as const satisfies readonly { name: string; key: keyof StoreState; dto: DtoDef }[]
 
 type StateCollection = (typeof stateCollections)[number]
-/** `ABTests`, `Services`, `Containers` or `Comments`. */
+/** `ABTests`, `Services`, `Containers`, `Comments` or `Pages`. */
 export type StateCollectionName = StateCollection['name']
 
-/** `{"ABTests":[…],"Services":[…],"Containers":[…],"Comments":[…]}`, each in its JSON wire form. */
+/** `{"ABTests":[…],"Services":[…],"Containers":[…],"Comments":[…],"Pages":[…]}`, each in its JSON wire form. */
 export function stateJson(store: Store): string {
   return `{${collectionsJson(store.state)}}`
 }
@@ -73,8 +75,11 @@ export function parseStateFile(text: string, now: Date): ParsedStateFile {
     services: new Map(),
     containers: new Map(),
     comments: new Map(),
+    pages: new Map(),
   }
   for (const { name, key } of stateCollections) {
+    // A file written before pages were kept: its container pages' pages stand for them.
+    if (name === 'Pages' && record[name] === undefined) continue
     const list = record[name]
     if (!Array.isArray(list)) {
       throw new Error(`Failed to read the state file: '${name}' must be a list`)
@@ -88,11 +93,19 @@ export function parseStateFile(text: string, now: Date): ParsedStateFile {
       collection.set(id, value)
     })
   }
+  if (record.Pages === undefined) pagesOfContainers(state)
   return {
     seed: seed as number,
     generated: generated as number,
     state,
     ...(log === undefined ? {} : { log: log as number }),
+  }
+}
+
+/** Each stored container page's page, with the title it was answered with. */
+function pagesOfContainers(state: StoreState): void {
+  for (const [id, page] of state.containers) {
+    state.pages.set(id, { Id: id, Title: page.PageTitle, UrlName: null })
   }
 }
 

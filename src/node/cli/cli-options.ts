@@ -36,7 +36,7 @@ export const cliOptions = {
   counts: {
     type: 'string',
     arg: '<k=n,...>',
-    help: `entities to seed: abTests, services, containers, comments (default: ${countsText})`,
+    help: `entities to seed: abTests, services, containers, comments, pages (default: ${countsText})`,
   },
   scenario: {
     type: 'string',

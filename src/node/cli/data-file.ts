@@ -21,7 +21,7 @@ export async function readDataFile(path: string, maxBytes = maxDataFileBytes): P
     throw new Error('expected a JSON object in the /__mock/state shape')
   return {
     description: `The entities of ${path}`,
-    counts: { abTests: 0, services: 0, containers: 0, comments: 0 },
+    counts: { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 },
     fixtures: document,
   }
 }
