@@ -48,8 +48,8 @@ export function compareAnswers(
       says: `the status is ${recorded.status} in the recording, ${mock.status} from the mock`,
     })
   } else if (recorded.statusText === '') {
-    // HTTP/2 has no reason phrase, and DevTools records it empty.
-    notes.push('the recording has no reason phrase (HTTP/2): not compared')
+    // HTTP/2 has no reason phrase (DevTools records it empty), nor has an answer in process.
+    notes.push('the recording has no reason phrase (HTTP/2, or an answer in process): not compared')
   } else {
     // In process a standard phrase is empty; over HTTP the server writes the standard one.
     const mockReason = mock.statusText || (options.reasonPhrase(mock.status) ?? '')
