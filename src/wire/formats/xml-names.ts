@@ -6,8 +6,25 @@ import { DecodeError } from '../request/decode-error.ts'
 // attribute none (Namespaces in XML 1.0, sections 5 and 6.2). DataContractSerializer matches
 // members by local name and namespace URI, never by prefix (issue 30, N22 and N23).
 
-/** Prefix (`''` for the default namespace) to namespace URI, in effect at one element. */
-export type XmlScope = ReadonlyMap<string, string>
+/**
+ * The namespaces in effect at one element: its own declarations, then its ancestors'. A chain,
+ * not a copy per element: a body may declare thousands of prefixes, and copying them into
+ * every child would take time quadratic in its size; a lookup walks at most the nesting limit.
+ */
+export interface XmlScope {
+  /** Prefix (`''` for the default namespace) to namespace URI, as this element declares. */
+  readonly own: ReadonlyMap<string, string>
+  readonly parent: XmlScope | undefined
+}
+
+/** The namespace URI a prefix is bound to in `scope`, or undefined. */
+function lookup(scope: XmlScope | undefined, prefix: string): string | undefined {
+  for (let at = scope; at; at = at.parent) {
+    const found = at.own.get(prefix)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
 
 /** The namespace of `xml:` attributes, bound in every document. */
 const xmlPrefixNamespace = 'http://www.w3.org/XML/1998/namespace'
@@ -16,21 +33,24 @@ const xmlPrefixNamespace = 'http://www.w3.org/XML/1998/namespace'
 export const instanceNamespace = 'http://www.w3.org/2001/XMLSchema-instance'
 
 /** The scope outside the root: only the `xml` prefix is bound. */
-export const documentScope: XmlScope = new Map([['xml', xmlPrefixNamespace]])
+export const documentScope: XmlScope = {
+  own: new Map([['xml', xmlPrefixNamespace]]),
+  parent: undefined,
+}
 
 /** The scope inside an element: its parent's, with the element's own declarations laid over. */
 export function scopeOf(
   attributes: Readonly<Record<string, string>> | undefined,
   parent: XmlScope,
 ): XmlScope {
-  let scope: Map<string, string> | undefined
+  let own: Map<string, string> | undefined
   for (const name in attributes) {
     if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue
-    scope ??= new Map(parent)
+    own ??= new Map()
     // `xmlns=""` undeclares the default namespace: an unprefixed element is then in none.
-    scope.set(name === 'xmlns' ? '' : name.slice(6), attributes[name] as string)
+    own.set(name === 'xmlns' ? '' : name.slice(6), attributes[name] as string)
   }
-  return scope ?? parent
+  return own ? { own, parent } : parent
 }
 
 /** A name as DataContractSerializer compares it. `namespace` is `''` for none. */
@@ -46,9 +66,9 @@ export interface XmlName {
  */
 export function resolveName(qualified: string, scope: XmlScope, attribute = false): XmlName {
   const colon = qualified.indexOf(':')
-  if (colon < 0) return { local: qualified, namespace: attribute ? '' : (scope.get('') ?? '') }
+  if (colon < 0) return { local: qualified, namespace: attribute ? '' : (lookup(scope, '') ?? '') }
   const prefix = qualified.slice(0, colon)
-  const namespace = prefix === 'xmlns' ? undefined : scope.get(prefix)
+  const namespace = prefix === 'xmlns' ? undefined : lookup(scope, prefix)
   if (namespace === undefined || namespace === '') {
     throw new DecodeError(
       `Failed to read XML: the prefix '${prefix.slice(0, 40)}' of '${qualified.slice(0, 80)}' is not declared`,
