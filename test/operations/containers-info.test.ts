@@ -7,6 +7,7 @@ import {
   readJson,
   readState,
   sendJson,
+  startServer,
 } from '../support/index.ts'
 
 const path = '/RestApi/cms/inlineediting/containersInfo'
@@ -429,6 +430,19 @@ describe('POST containersInfo: pages', () => {
     expect(warning).toContain(`PageId ${unknownPage} is no page the mock holds`)
     expect(warning).toContain('/__mock/state?kind=Pages')
     expect(store.state.containers.size).toBe(count)
+  })
+
+  it('answers the same 500 over the Node server, reason phrase and warning included', async () => {
+    const server = await startServer()
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(message({ PageId: unknownPage })),
+    })
+    expect(response.status).toBe(500)
+    expect(response.statusText).toBe('ItemNotFoundException')
+    expect(response.headers.get('x-mock-warning')).toContain('/__mock/state?kind=Pages')
+    expect((await readJson(response)).ResponseStatus.ErrorCode).toBe('ItemNotFoundException')
   })
 
   it('checks the page before any container', async () => {
