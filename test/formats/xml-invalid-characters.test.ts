@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
+import { CommentUpdateRequest } from '../../src/model/index.ts'
 import { InvalidXmlCharacter } from '../../src/wire/formats/xml-escape.ts'
 import { writeXml } from '../../src/wire/formats/xml.ts'
 import { buildApp, commentKey, sendJson } from '../support/index.ts'
@@ -69,6 +70,14 @@ describe('XML answers and the characters XML cannot hold', () => {
     const { status, text } = await putAsXml(message)
     expect(status).toBe(200)
     expect(text).toContain(`<Message>${written}</Message>`)
+  })
+
+  // Issue 30, C4: DataContractSerializer writes "" with WriteValue, which marks content written
+  // (`XmlUtf8RawTextWriter.cs` l.858–860), so the end tag is full; only an empty list gets ` />`.
+  it('writes an empty string with a full end tag, not as an empty element', () => {
+    const text = writeXml(CommentUpdateRequest, { Message: '', Key: null })
+    expect(text).toContain('<Message></Message>')
+    expect(text).toContain('<Key i:nil="true" />')
   })
 
   it('writes a document a parser reads for any text, and an error exactly for forbidden ones', async () => {
