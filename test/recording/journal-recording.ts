@@ -8,6 +8,15 @@ import { exampleRoute, formatRegistry } from '../../src/wire/index.ts'
  * again (a create refused the second time), an empty body and a broken one (their errors).
  */
 export async function journalRecording(): Promise<{ har: Har; mock: Mock }> {
+  // Made once per test file; each test edits its own copy.
+  made ??= makeJournal()
+  const { har, mock } = await made
+  return { har: structuredClone(har), mock }
+}
+
+let made: Promise<{ har: Har; mock: Mock }> | undefined
+
+async function makeJournal(): Promise<{ har: Har; mock: Mock }> {
   const mock = createMock({ store: createStore({ seed: 1 }) })
   const app = createApp({ mock })
   for (const operation of mock.operations) {

@@ -84,3 +84,16 @@ describe('verify and import refuse bad input', () => {
     expect(io.err()).toMatch(/could not read .*missing\.har: ENOENT/)
   })
 })
+
+describe('verify on a hostile recording', () => {
+  it('reports an answer nested 100,000 deep as a body it cannot read, and goes on', async () => {
+    const { har, mock } = await journalRecording()
+    const entry = har.log.entries.findIndex((e) => e.response.content.mimeType.includes('json'))
+    const deep = `${'{"A":'.repeat(100_000)}1${'}'.repeat(100_000)}`
+    ;(har.log.entries[entry]?.response.content as { text: string }).text = deep
+    const { verifyRecording } = await import('../../src/mock/recording/index.ts')
+    const { exchanges, counts } = await verifyRecording(har, { operations: mock.operations })
+    expect(counts.different).toBe(1)
+    expect(exchanges[entry]?.differences[0]?.says).toMatch(/nests deeper than 64/)
+  })
+})

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser'
 import { parse as parseCsv } from 'csv-parse/browser/esm/sync'
 import { defaultLimits, formatOfContentType, readJsv, type Format } from '../../wire/index.ts'
+import { scanXml } from '../../wire/formats/xml-scan.ts'
 import { scalarForm } from './scalar-form.ts'
 
 /** A body read for its shape: objects with their fields in order, lists, scalars by kind. */
@@ -64,13 +65,26 @@ function scalar(type: ScalarShape['type'], text: string): ScalarShape {
   }
 }
 
-function jsonShape(value: unknown): Shape {
-  if (Array.isArray(value)) return { kind: 'list', items: value.map(jsonShape) }
+/**
+ * A recorded body comes from anywhere: its nesting is bounded as a request's is (the readers'
+ * depth limit, 64), so the walks below and the comparison cannot run out of stack.
+ */
+function deeper(depth: number): number {
+  if (depth >= defaultLimits.depth) throw new Error(`it nests deeper than ${defaultLimits.depth}`)
+  return depth + 1
+}
+
+function jsonShape(value: unknown, depth = 0): Shape {
+  if (Array.isArray(value)) {
+    const next = deeper(depth)
+    return { kind: 'list', items: value.map((item) => jsonShape(item, next)) }
+  }
   if (value === null) return scalar('null', 'null')
   if (typeof value === 'object') {
+    const next = deeper(depth)
     return {
       kind: 'object',
-      fields: Object.entries(value).map(([name, v]) => [name, jsonShape(v)] as const),
+      fields: Object.entries(value).map(([name, v]) => [name, jsonShape(v, next)] as const),
     }
   }
   if (typeof value === 'number') return scalar('number', String(value))
@@ -123,6 +137,8 @@ function localName(name: string): string {
 }
 
 function xmlShape(text: string): ReadBody {
+  // Depth and size bounded in one pass before the parser recurses (xml-scan.ts).
+  scanXml(text, defaultLimits)
   const nodes = (xmlParser.parse(text) as OrderedNode[]).filter(
     (node) => elementName(node) !== undefined,
   )

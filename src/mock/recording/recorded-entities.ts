@@ -46,7 +46,13 @@ export function recordedEntity(input: {
   const tree = readTree(text, contentType, dto, config)
   if (typeof tree !== 'object' || tree === null || Array.isArray(tree)) return undefined
   if (Object.keys(tree).some((name) => name.toLowerCase() === 'responsestatus')) return undefined
-  const fields = withoutRedacted(tree) as Record<string, unknown>
+  let fields: Record<string, unknown>
+  try {
+    fields = withoutRedacted(tree) as Record<string, unknown>
+  } catch {
+    // Nested past the stack (a hostile recording): no entity to read.
+    return undefined
+  }
   if (answer) {
     // A value left out as a secret is unknown, not null: the seed fills it.
     const present = new Set(Object.keys(tree).map((name) => name.toLowerCase()))

@@ -79,13 +79,19 @@ export async function runVerify(args: readonly string[], io: RecordingIo): Promi
   } catch (error) {
     return refuse(`${(error as Error).message}.`)
   }
-  const verification = await verifyRecording(har, {
-    operations,
-    config: { basePath: values['base-path'], xmlNamespaces },
-    seed,
-    ignore: values.ignore ?? [],
-    reasonPhrase: (status) => STATUS_CODES[status],
-  })
+  let verification
+  try {
+    verification = await verifyRecording(har, {
+      operations,
+      config: { basePath: values['base-path'], xmlNamespaces },
+      seed,
+      ignore: values.ignore ?? [],
+      reasonPhrase: (status) => STATUS_CODES[status],
+    })
+  } catch (error) {
+    // A bug, not the input: said in one line rather than a stack trace.
+    return refuse(`failed to verify ${file}: ${(error as Error).message}.`)
+  }
   if (values.json) {
     for (const exchange of verification.exchanges) io.stdout.write(`${JSON.stringify(exchange)}\n`)
   } else {
