@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { metadataIndex, pageFormats } from '../../src/control/surface/metadata-pages.ts'
 import { createSurface } from '../../src/mock/surface-routes.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
-import { formatLogLine } from '../../src/node/server/request-log.ts'
+import { formatLogLine } from '../../src/node/server/log-line.ts'
 import { negotiate } from '../../src/wire/answer/negotiate.ts'
 import { codecs } from '../../src/wire/formats/codecs.ts'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maxLogLineChars, safeLogLine } from '../../src/node/server/request-log.ts'
+import { maxLogLineChars, safeLogLine } from '../../src/node/server/log-line.ts'
 import { buildApp, commentKey, commentsPath } from '../support/index.ts'
 
 // A log that cannot be forged (issue 13, finding 6): what a request sends reaches the terminal

@@ -78,3 +78,70 @@ describe('the batched request log', () => {
     expect(kept.map((bytes) => new TextDecoder().decode(bytes))).toEqual(['first\n', 'second\n'])
   })
 })
+
+describe('the request log behind a slow reader', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** A writer whose writes finish only when the test says so, like a terminal that lags. */
+  function slowWriter(): {
+    writes: string[]
+    finish: () => Promise<void>
+    write: (b: Uint8Array) => Promise<void>
+  } {
+    const writes: string[] = []
+    const pending: Array<() => void> = []
+    return {
+      writes,
+      write: (bytes) => {
+        writes.push(new TextDecoder().decode(bytes))
+        return new Promise<void>((resolve) => pending.push(resolve))
+      },
+      finish: async () => {
+        pending.shift()?.()
+        await Promise.resolve()
+        await Promise.resolve()
+      },
+    }
+  }
+
+  it('keeps one write in flight and writes what came meanwhile after it, in order', async () => {
+    const slow = slowWriter()
+    const { log } = createRequestLog(slow.write)
+    log('one')
+    vi.advanceTimersByTime(50)
+    log('two')
+    vi.advanceTimersByTime(50)
+    log('three')
+    vi.advanceTimersByTime(50)
+    // The first write has not finished: the lines since wait rather than a second write.
+    expect(slow.writes).toEqual(['one\n'])
+    await slow.finish()
+    expect(slow.writes).toEqual(['one\n', 'two\nthree\n'])
+  })
+
+  it('drops lines past 4 MiB waiting and says how many, instead of holding them all', async () => {
+    const slow = slowWriter()
+    const { log } = createRequestLog(slow.write)
+    log('first')
+    vi.advanceTimersByTime(50)
+    const line = 'x'.repeat(1000)
+    // About 10 MB of lines while the first write hangs: more than the 4 MiB kept.
+    for (let i = 0; i < 10_000; i++) log(line)
+    vi.advanceTimersByTime(50)
+    await slow.finish()
+    const written = slow.writes.slice(1).join('')
+    expect(written.length).toBeLessThan(5 * 1024 * 1024)
+    expect(written.length).toBeGreaterThan(3 * 1024 * 1024)
+    await slow.finish()
+    const all = slow.writes.join('')
+    const dropped = /… (\d+) log lines dropped: the output could not keep up\n/.exec(all)
+    expect(Number(dropped?.[1])).toBeGreaterThan(5000)
+    const kept = all.split('\n').filter((text) => text === line).length
+    expect(kept + Number(dropped?.[1])).toBe(10_000)
+  })
+})

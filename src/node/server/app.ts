@@ -23,7 +23,7 @@ import { NetworkFault } from './network-fault.ts'
 import { NodeRequestHost, readRawHeader } from './node-request-host.ts'
 import { createProxy, defaultProxyTimeoutMs, type ProxyOptions } from '../proxy/proxy.ts'
 import type { AllowedOrigins } from './origin-check.ts'
-import { formatFaultLine, formatLogLine } from './request-log.ts'
+import { formatFaultLine, formatLogLine } from './log-line.ts'
 
 export interface AppOptions extends Omit<MockOptions, 'store'> {
   /** A mock to serve; otherwise one is built from `store` and the settings. */

@@ -1,6 +1,11 @@
-import { formatLists, type RequestContext } from '../../wire/index.ts'
+import { write, writeSync } from 'node:fs'
 
-export type LogWriter = (bytes: Uint8Array) => void
+/**
+ * Writes one batch of bytes. A promise makes the log keep one write in flight and gather the
+ * lines that come meanwhile (stdout, written by libuv's threads: a terminal that scrolls slowly
+ * never holds up a request); undefined means written already.
+ */
+export type LogWriter = (bytes: Uint8Array) => unknown
 
 export interface RequestLog {
   /** Queues one line. */
@@ -11,38 +16,86 @@ export interface RequestLog {
 
 /** How long lines wait to be written together: a person reading the log cannot tell. */
 const flushIntervalMs = 50
-/** The batch's size; a batch that would outgrow it is written at once. */
+/** The batch's size; a batch that would outgrow it goes to the queue. */
 const batchBytes = 64 * 1024
+/** The most bytes waiting behind a write in flight; past it lines are counted, not kept. */
+const maxWaitingBytes = 4 * 1024 * 1024
 
 /**
  * A batched line logger: lines are encoded into one buffer and go out together at most every
  * 50 ms. Each write to a terminal or pipe is a system call that also wakes the reader, too dear
- * to pay once a request (docs/performance.md, "The Node server"). The lines are copied into the
- * buffer at once rather than queued as strings, which would outlive the young generation and
- * cost garbage collection time, as the journal's kept strings did.
+ * to pay once a request (docs/performance.md, "The Node server"); and on Linux Node writes to a
+ * pipe or terminal synchronously, so a reader that falls behind would stop the server. The
+ * lines are copied into the buffer at once rather than queued as strings, which would outlive
+ * the young generation and cost garbage collection time, as the journal's kept strings did.
+ * What a reader cannot take is dropped past 4 MiB and counted in a line of its own.
+ * @example const { log, close } = createRequestLog(writeToStdout)
  */
-export function createRequestLog(write: LogWriter): RequestLog {
+export function createRequestLog(write: LogWriter, writeNow: LogWriter = write): RequestLog {
   let batch = Buffer.allocUnsafe(batchBytes)
   let length = 0
   let timer: ReturnType<typeof setTimeout> | undefined
+  const waiting: Uint8Array[] = []
+  let waitingBytes = 0
+  let dropped = 0
+  let writing = false
+  const take = (): void => {
+    // The written buffer is handed over, never reused: the write may still be reading it.
+    if (length > 0) waiting.push(batch.subarray(0, length))
+    waitingBytes += length
+    batch = Buffer.allocUnsafe(batchBytes)
+    length = 0
+  }
+  const next = (): void => {
+    if (dropped > 0 && waitingBytes < maxWaitingBytes) {
+      waiting.push(Buffer.from(`… ${dropped} log lines dropped: the output could not keep up\n`))
+      dropped = 0
+    }
+    const bytes = waiting.length === 1 ? waiting[0] : Buffer.concat(waiting)
+    waiting.length = 0
+    waitingBytes = 0
+    if (!bytes || bytes.length === 0) return
+    const pending = write(bytes)
+    if (!(pending instanceof Promise)) return
+    writing = true
+    void pending.then(done, done)
+  }
+  const done = (): void => {
+    writing = false
+    if (waiting.length > 0 || dropped > 0) next()
+  }
   const flush = (): void => {
     if (timer) clearTimeout(timer)
     timer = undefined
-    if (length === 0) return
-    // The written buffer is handed over, never reused: a pipe may be written asynchronously.
-    const bytes = batch.subarray(0, length)
-    batch = Buffer.allocUnsafe(batchBytes)
-    length = 0
-    write(bytes)
+    take()
+    if (!writing) next()
   }
-  // Lines still queued when the process exits are written then, not lost.
-  process.once('exit', flush)
+  // Lines still queued when the process exits are written then, at once, not lost.
+  const atExit = (): void => {
+    take()
+    const bytes = Buffer.concat(waiting)
+    waiting.length = 0
+    if (bytes.length > 0) void writeNow(bytes)
+  }
+  process.once('exit', atExit)
   const log = (line: string): void => {
     // A UTF-8 character takes at most 3 bytes per UTF-16 unit; the newline takes one.
     const most = line.length * 3 + 1
     if (length + most > batch.length) {
-      flush()
-      if (most > batch.length) return write(Buffer.from(`${line}\n`))
+      take()
+      // A full batch goes out at once, unless a write is still in flight.
+      if (!writing) next()
+    }
+    // Behind a reader that cannot keep up, what waits stays bounded.
+    if (waitingBytes + length >= maxWaitingBytes) {
+      dropped++
+      return
+    }
+    if (most > batch.length) {
+      waiting.push(Buffer.from(`${line}\n`))
+      waitingBytes += most
+      if (!writing) next()
+      return
     }
     length += batch.write(line, length, 'utf8')
     batch[length++] = 10
@@ -50,113 +103,36 @@ export function createRequestLog(write: LogWriter): RequestLog {
   }
   const close = (): void => {
     flush()
-    process.off('exit', flush)
+    process.off('exit', atExit)
   }
   return { log, close }
 }
 
-// The negotiated types exactly as written (the format registry's), found without parsing, and the
-// two answers that are no format; a Map, so that a user handler's type such as `constructor`
-// finds nothing.
-const formatNames: ReadonlyMap<string, string> = new Map<string, string>([
-  ...formatLists.logNames,
-  ['text/javascript', 'jsonp'],
-  ['text/plain', 'text'],
-])
-
 /**
- * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. With the
- * context of a request an operation answered, the answer's headers are never read (on the Node
- * server that would cost a copy of every answer); without one (control routes, preflights) they are.
+ * The request log's writer for a file descriptor (stdout's, 1): each batch written by libuv's
+ * threads, all of it (a pipe may take part of it at a time, or none for a moment); a reader that
+ * went away (EPIPE) ends the writing quietly.
  */
-export function formatLogLine(
-  request: Request,
-  response: Response,
-  ms: number,
-  ctx?: RequestContext | null,
-): string {
-  // The path and query, without parsing the whole URL again.
-  const href = request.url
-  const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
-  const contentType = ctx ? ctx.negotiated.contentType : response.headers.get('content-type')
-  const format = (contentType && formatNames.get(contentType)) || labelOf(contentType)
-  const warning = ctx
-    ? ctx.warnings.count > 0
-      ? ctx.warnings.list.join('; ')
-      : null
-    : response.headers.get('x-mock-warning')
-  return safeLogLine(
-    `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`,
-  )
+export function fdWriter(fd: number): LogWriter {
+  return (bytes) =>
+    new Promise<void>((resolve) => {
+      const from = (offset: number): void =>
+        write(fd, bytes, offset, bytes.length - offset, null, (error, written) => {
+          if (error?.code === 'EAGAIN') return void setTimeout(() => from(offset), 10)
+          if (error || offset + written >= bytes.length) return resolve()
+          from(offset + written)
+        })
+      from(0)
+    })
 }
 
-/** `PUT /RestApi/… network fault (connection dropped)`: a simulated fault's line. */
-export function formatFaultLine(request: Request): string {
-  return safeLogLine(
-    `${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`,
-  )
-}
-
-/** The longest line the log writes for one request, in characters; what is cut is counted. */
-export const maxLogLineChars = 4096
-
-// C0 and C1 controls and DEL, the Unicode line and paragraph separators and the bidirectional
-// overrides: what a terminal obeys (ESC clears the screen), breaks a line at, or reorders.
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for.
-const unsafeCharacter = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
-const namedEscapes: ReadonlyMap<number, string> = new Map([
-  [9, '\\t'],
-  [10, '\\n'],
-  [13, '\\r'],
-])
-
-/**
- * A log line a request cannot forge: control characters from the request (its method, URL,
- * warnings about its body) are written as escapes (`\x1b`, `\n`), so each request stays one
- * line on the terminal and cannot move the cursor or clear the screen; and the line is cut at
- * `maxLogLineChars` with `… and N more chars`. Backslashes stay as they are, for readable paths.
- * @example safeLogLine('GET /a\nGET /b json 200 0.1ms') // 'GET /a\\nGET /b json 200 0.1ms'
- */
-export function safeLogLine(line: string): string {
-  if (line.length <= maxLogLineChars && !unsafeCharacter.test(line)) return line
-  let text = ''
-  let i = 0
-  for (; i < line.length; i++) {
-    const code = line.charCodeAt(i)
-    const piece = isUnsafe(code) ? escapeOf(code) : (line[i] as string)
-    if (text.length + piece.length > maxLogLineChars) break
-    text += piece
+/** The same, at once (at exit, where nothing waits for a thread). */
+export function fdWriterNow(fd: number): LogWriter {
+  return (bytes) => {
+    try {
+      writeSync(fd, bytes)
+    } catch {
+      // A reader that went away: nothing more to tell it.
+    }
   }
-  if (i === line.length) return text
-  // A character outside the BMP is not cut in half.
-  if (/[\ud800-\udbff]$/.test(text)) {
-    text = text.slice(0, -1)
-    i--
-  }
-  return `${text}… and ${line.length - i} more chars`
-}
-
-/** The same set as `unsafeCharacter`, for one UTF-16 unit. */
-function isUnsafe(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  )
-}
-
-function escapeOf(code: number): string {
-  const named = namedEscapes.get(code)
-  if (named) return named
-  return code < 0x100
-    ? `\\x${code.toString(16).padStart(2, '0')}`
-    : `\\u${code.toString(16).padStart(4, '0')}`
-}
-
-function labelOf(contentType: string | null): string {
-  const type = (contentType ?? '').split(';', 1)[0] ?? ''
-  return formatNames.get(type.trim().toLowerCase()) ?? (type || '-')
 }

@@ -4,7 +4,7 @@ import type { Server } from 'node:http'
 import type { Mock } from '../../mock/index.ts'
 import { createApp, mockOf, type AppOptions } from './app.ts'
 import { isHostEntry } from './host-check.ts'
-import { createRequestLog } from './request-log.ts'
+import { createRequestLog, fdWriter, fdWriterNow } from './request-log.ts'
 
 export interface ServerOptions extends Omit<AppOptions, 'log'> {
   /** Default 4000; 0 picks a free port. */
@@ -40,8 +40,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const mock = mockOf(options)
   // Our own stdout log is closed with the server: a process that starts many servers (a test
   // suite) keeps no exit listener per closed one.
-  const ownLog =
-    options.log === undefined ? createRequestLog((bytes) => process.stdout.write(bytes)) : null
+  const ownLog = options.log === undefined ? createRequestLog(fdWriter(1), fdWriterNow(1)) : null
   const log = options.log === false ? undefined : (options.log ?? ownLog?.log)
   const host = options.host ?? '127.0.0.1'
   // The address or name it listens on is one it is meant to be reached by (as Vite does):

@@ -1,0 +1,109 @@
+import { formatLists, type RequestContext } from '../../wire/index.ts'
+
+// One request's line in the log: what it asked, how it was answered, and nothing it can forge.
+
+// The negotiated types exactly as written (the format registry's), found without parsing, and the
+// two answers that are no format; a Map, so that a user handler's type such as `constructor`
+// finds nothing.
+const formatNames: ReadonlyMap<string, string> = new Map<string, string>([
+  ...formatLists.logNames,
+  ['text/javascript', 'jsonp'],
+  ['text/plain', 'text'],
+])
+
+/**
+ * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. With the
+ * context of a request an operation answered, the answer's headers are never read (on the Node
+ * server that would cost a copy of every answer); without one (control routes, preflights) they are.
+ */
+export function formatLogLine(
+  request: Request,
+  response: Response,
+  ms: number,
+  ctx?: RequestContext | null,
+): string {
+  // The path and query, without parsing the whole URL again.
+  const href = request.url
+  const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
+  const contentType = ctx ? ctx.negotiated.contentType : response.headers.get('content-type')
+  const format = (contentType && formatNames.get(contentType)) || labelOf(contentType)
+  const warning = ctx
+    ? ctx.warnings.count > 0
+      ? ctx.warnings.list.join('; ')
+      : null
+    : response.headers.get('x-mock-warning')
+  return safeLogLine(
+    `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`,
+  )
+}
+
+/** `PUT /RestApi/… network fault (connection dropped)`: a simulated fault's line. */
+export function formatFaultLine(request: Request): string {
+  return safeLogLine(
+    `${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`,
+  )
+}
+
+/** The longest line the log writes for one request, in characters; what is cut is counted. */
+export const maxLogLineChars = 4096
+
+// C0 and C1 controls and DEL, the Unicode line and paragraph separators and the bidirectional
+// overrides: what a terminal obeys (ESC clears the screen), breaks a line at, or reorders.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for.
+const unsafeCharacter = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+const namedEscapes: ReadonlyMap<number, string> = new Map([
+  [9, '\\t'],
+  [10, '\\n'],
+  [13, '\\r'],
+])
+
+/**
+ * A log line a request cannot forge: control characters from the request (its method, URL,
+ * warnings about its body) are written as escapes (`\x1b`, `\n`), so each request stays one
+ * line on the terminal and cannot move the cursor or clear the screen; and the line is cut at
+ * `maxLogLineChars` with `… and N more chars`. Backslashes stay as they are, for readable paths.
+ * @example safeLogLine('GET /a\nGET /b json 200 0.1ms') // 'GET /a\\nGET /b json 200 0.1ms'
+ */
+export function safeLogLine(line: string): string {
+  if (line.length <= maxLogLineChars && !unsafeCharacter.test(line)) return line
+  let text = ''
+  let i = 0
+  for (; i < line.length; i++) {
+    const code = line.charCodeAt(i)
+    const piece = isUnsafe(code) ? escapeOf(code) : (line[i] as string)
+    if (text.length + piece.length > maxLogLineChars) break
+    text += piece
+  }
+  if (i === line.length) return text
+  // A character outside the BMP is not cut in half.
+  if (/[\ud800-\udbff]$/.test(text)) {
+    text = text.slice(0, -1)
+    i--
+  }
+  return `${text}… and ${line.length - i} more chars`
+}
+
+/** The same set as `unsafeCharacter`, for one UTF-16 unit. */
+function isUnsafe(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  )
+}
+
+function escapeOf(code: number): string {
+  const named = namedEscapes.get(code)
+  if (named) return named
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`
+}
+
+function labelOf(contentType: string | null): string {
+  const type = (contentType ?? '').split(';', 1)[0] ?? ''
+  return formatNames.get(type.trim().toLowerCase()) ?? (type || '-')
+}
