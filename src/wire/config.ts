@@ -20,6 +20,12 @@ export interface MockConfig {
    * `forms` answer a caller who is not a back-end user as that authentication mode does.
    */
   readonly auth: AuthMode
+  /**
+   * The host's `JsConfig.AlwaysUseUtc` (Sitefinity's `CommentsModuleConfig.AlwaysUseUTC`): every
+   * date a request sends is made UTC. True on a fresh install; false on sites upgraded from
+   * before 7.2, where dates keep the Kind they were read as (decisions.md section 16).
+   */
+  readonly alwaysUseUtc: boolean
 }
 
 export interface MockConfigOptions {
@@ -31,6 +37,8 @@ export interface MockConfigOptions {
   xmlNamespaces?: Record<string, string>
   /** The login wall: `off` (default), `claims` or `forms` (decisions.md section 18). */
   auth?: AuthMode
+  /** `JsConfig.AlwaysUseUtc` on the host (default true, as on a fresh install). */
+  alwaysUseUtc?: boolean
 }
 
 export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
@@ -43,5 +51,6 @@ export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
     clock: options.clock ?? (() => new Date()),
     xmlNamespaces: { ...options.xmlNamespaces },
     auth: options.auth ?? 'off',
+    alwaysUseUtc: options.alwaysUseUtc ?? true,
   }
 }

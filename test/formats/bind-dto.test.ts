@@ -219,7 +219,12 @@ describe('bindDto', () => {
       { form: '/Date(ms)/', input: '/Date(1577836800000)/', ms: newYear2020.getTime() },
       { form: '\\/Date(ms)\\/', input: '\\/Date(1577836800000)\\/', ms: newYear2020.getTime() },
       { form: '/Date(ms-0000)/', input: '/Date(1577836800000-0000)/', ms: newYear2020.getTime() },
-      { form: '/Date(ms+0200)/', input: '/Date(1577836800000+0200)/', ms: newYear2020.getTime() },
+      // The offset is added and the result read as the UTC host's wall clock (issue 30, N21).
+      {
+        form: '/Date(ms+0200)/',
+        input: '/Date(1577836800000+0200)/',
+        ms: newYear2020.getTime() + 7_200_000,
+      },
       { form: 'negative /Date(ms)/', input: '/Date(-1000)/', ms: -1000 },
       { form: 'ISO 8601 with Z', input: '2020-01-01T00:00:00Z', ms: newYear2020.getTime() },
       {

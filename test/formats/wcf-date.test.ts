@@ -23,16 +23,26 @@ describe('parseDate', () => {
       text: '/Date(1577836800000-0000)/',
       ms: newYear2020,
     },
+    // Issue 30, N21: ParseWcfJsonDate adds the offset and reads the result as the host's wall
+    // clock (SST DateTimeSerializer.cs l.553–590, DateTimeExtensions.cs l.89–92): on a UTC host
+    // the instant moves by the offset.
     {
-      behaviour: 'a +0200 offset (the milliseconds are the instant)',
+      behaviour: 'a +0200 offset (added to the instant on a UTC host)',
       text: '/Date(1577836800000+0200)/',
-      ms: newYear2020,
+      ms: newYear2020 + 7_200_000,
     },
     {
-      behaviour: 'a -0530 offset (the milliseconds are the instant)',
+      behaviour: 'a -0530 offset (added to the instant on a UTC host)',
       text: '/Date(1577836800000-0530)/',
-      ms: newYear2020,
+      ms: newYear2020 - 19_800_000,
     },
+    { behaviour: 'a +200 offset', text: '/Date(1577836800000+200)/', ms: newYear2020 + 7_200_000 },
+    {
+      behaviour: 'a +02:00 offset',
+      text: '/Date(1577836800000+02:00)/',
+      ms: newYear2020 + 7_200_000,
+    },
+    { behaviour: 'no closing slash', text: '/Date(1577836800000)', ms: newYear2020 },
     {
       behaviour: 'escaped slashes with an offset',
       text: '\\/Date(1577836800000+0000)\\/',
@@ -98,9 +108,11 @@ describe('parseDate', () => {
     { behaviour: 'yyyy-MM-dd', text: '2020-01-15', ms: Date.UTC(2020, 0, 15) },
     { behaviour: 'yyyy-MM-dd on a leap day', text: '2020-02-29', ms: Date.UTC(2020, 1, 29) },
     { behaviour: 'yyyyMMdd', text: '20200115', ms: Date.UTC(2020, 0, 15) },
+    // A 19-character date is DateTime.Parse's with the invariant culture, month first (SST
+    // DateTimeSerializer.cs l.92–100), whatever the DefaultDateTimeFormat constant's name says.
     {
-      behaviour: 'dd/MM/yyyy HH:mm:ss',
-      text: '15/01/2020 10:20:30',
+      behaviour: 'MM/dd/yyyy HH:mm:ss',
+      text: '01/15/2020 10:20:30',
       ms: Date.UTC(2020, 0, 15, 10, 20, 30),
     },
     {
@@ -126,7 +138,15 @@ describe('parseDate', () => {
     { behaviour: 'an unclosed /Date(', text: '/Date(1577836800000' },
     { behaviour: 'the empty string', text: '' },
     { behaviour: 'whitespace only', text: '   ' },
-    { behaviour: 'a day-first date of the 31st of April', text: '31/04/2020 10:00:00' },
+    { behaviour: 'a day-first date (month 31)', text: '31/04/2020 10:00:00' },
+    { behaviour: 'a day-first date (month 15)', text: '15/01/2020 10:20:30' },
+    // Issue 30, C12: past DateTime's range FromUnixTimeMs throws ArgumentOutOfRangeException,
+    // which the JSON reader swallows (SST DeserializeTypeRefJson.cs l.146–152): dropped.
+    { behaviour: 'one millisecond past DateTime.MaxValue', text: '/Date(253402300800000)/' },
+    { behaviour: 'an offset past DateTime.MaxValue', text: '/Date(253402300799999+0100)/' },
+    { behaviour: 'one millisecond before DateTime.MinValue', text: '/Date(-62135596800001)/' },
+    { behaviour: 'an offset of 24 hours', text: '/Date(0+2400)/' },
+    { behaviour: 'an offset of 60 minutes', text: '/Date(0+0060)/' },
   ])('refuses $behaviour', ({ text }) => {
     expect(parseDate(text)).toBeUndefined()
   })

@@ -112,6 +112,12 @@ export const cliOptions = {
     default: false,
     help: 'answer 400 where the real server silently drops a value',
   },
+  'always-use-utc': {
+    type: 'boolean',
+    default: true,
+    negated: true,
+    help: 'read request dates as a host with AlwaysUseUTC off does (sites upgraded from before Sitefinity 7.2): not made UTC, written back with +0000',
+  },
   auth: {
     type: 'string',
     arg: '<mode>',

@@ -150,6 +150,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     port,
     host: values.host,
     strict: values.strict,
+    alwaysUseUtc: values['always-use-utc'],
     auth,
     xmlNamespaces,
     defaultFormat,

@@ -1,5 +1,6 @@
 import type { FieldType } from '../../model/index.ts'
 import { parseGuid } from './guid.ts'
+import { parseXsdDate } from './wcf-date.ts'
 
 // What DataContractSerializer accepts as the text of a scalar member (XmlConvert's rules, not
 // ServiceStack.Text's): it refuses the rest with a SerializationException, where the other
@@ -92,7 +93,8 @@ function converts(type: FieldType, text: string): boolean {
     case 'bool':
       return xmlBoolean(text) !== undefined
     case 'date':
-      return xsDateTime.test(text)
+      // Within DateTime's range too: a year 1 to 9999, not past it by an offset (issue 30, C12).
+      return xsDateTime.test(text) && parseXsdDate(text) !== undefined
     case 'guid':
       return parseGuid(text) !== undefined
     default:

@@ -5,6 +5,7 @@ import {
   type DtoDef,
   type FieldType,
 } from '../../model/index.ts'
+import { freshInstall, type DateReading } from '../formats/wcf-date.ts'
 import { scalarValue, unbound } from './bind-scalar.ts'
 import { listLimit } from './list-limit.ts'
 import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
@@ -39,6 +40,8 @@ export interface BindResult {
 interface IssueSink {
   readonly issues: FieldIssue[]
   more: number
+  /** How dates are read, the same for the whole body. */
+  readonly dates: DateReading
 }
 
 const dropped = Symbol('dropped')
@@ -47,8 +50,14 @@ const dropped = Symbol('dropped')
  * Binds a parsed body to a DTO through its field table: names case-insensitive, unknown names
  * ignored, every scalar form converted. What cannot be converted is dropped and reported.
  */
-export function bindDto(def: DtoDef, tree: LooseObject, now: Date, path = ''): BindResult {
-  const sink: IssueSink = { issues: [], more: 0 }
+export function bindDto(
+  def: DtoDef,
+  tree: LooseObject,
+  now: Date,
+  path = '',
+  dates: DateReading = freshInstall,
+): BindResult {
+  const sink: IssueSink = { issues: [], more: 0, dates }
   const value = bindObject(def, tree, now, path, sink)
   return sink.more === 0
     ? { value, issues: sink.issues }
@@ -112,7 +121,7 @@ function bindValue(type: FieldType, input: Loose, ctx: BindContext): unknown {
     case 'date':
     case 'guid':
     case 'enum': {
-      const value = scalarValue(type, input)
+      const value = scalarValue(type, input, ctx.sink.dates)
       return value === unbound ? reject(type, input, ctx) : value
     }
     case 'any':

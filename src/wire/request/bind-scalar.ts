@@ -1,6 +1,6 @@
 import type { FieldType } from '../../model/index.ts'
 import { parseGuid } from '../formats/guid.ts'
-import { parseDate } from '../formats/wcf-date.ts'
+import { freshInstall, parseDate, parseXsdDate, type DateReading } from '../formats/wcf-date.ts'
 import type { Loose } from './loose.ts'
 import { NumberToken } from './number-token.ts'
 
@@ -18,8 +18,12 @@ const decimalMax = 7.922816251426434e28
 /** What a value that does not convert gives: the binder drops it and reports it. */
 export const unbound = Symbol('unbound')
 
-/** A scalar field's value from its input, or `unbound`. */
-export function scalarValue(type: FieldType, input: Loose): unknown {
+/** A scalar field's value from its input, or `unbound`; dates as the host is set to read them. */
+export function scalarValue(
+  type: FieldType,
+  input: Loose,
+  dates: DateReading = freshInstall,
+): unknown {
   switch (type.kind) {
     case 'int': {
       // `1.0` and `1e2` are refused, not rounded: Int32's parser takes digits only.
@@ -39,7 +43,8 @@ export function scalarValue(type: FieldType, input: Loose): unknown {
       return unbound
     }
     case 'date': {
-      const date = typeof input === 'string' ? parseDate(input) : undefined
+      if (typeof input !== 'string') return unbound
+      const date = dates.xml ? parseXsdDate(input) : parseDate(input, dates)
       return date ?? unbound
     }
     case 'guid': {

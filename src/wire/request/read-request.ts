@@ -1,7 +1,7 @@
 import type { DtoDef } from '../../model/index.ts'
 import { bindDto } from './bind-dto.ts'
 import { DecodeError } from './decode-error.ts'
-import { isFormContentType } from '../formats/format.ts'
+import { formatOfContentType, isFormContentType } from '../formats/format.ts'
 import { fitList } from './list-limit.ts'
 import { isLooseObject } from './loose.ts'
 import { largeText, nextTurn, parseBody } from './parse-body.ts'
@@ -39,7 +39,9 @@ export async function readRequest(
         }
         if (text.length > largeText) await nextTurn()
         // The body comes first: its fields are the DTO so far, the query's are laid over them.
-        const bound = bindDto(def, tree, ctx.now)
+        const xml = (ctx.bodyFormat ?? formatOfContentType(ctx.contentType)) === 'xml'
+        const dates = { alwaysUseUtc: ctx.config.alwaysUseUtc, xml }
+        const bound = bindDto(def, tree, ctx.now, '', dates)
         fields = bound.value
         bodyIssues.issues.push(...bound.issues)
         bodyIssues.more = bound.moreIssues ?? 0
@@ -163,7 +165,7 @@ export function overrideFrom(
         ? readJsv(raw, { ...ctx.config.limits, depth: ctx.config.limits.depth - 1 })
         : raw
   }
-  const bound = bindDto(def, tree, ctx.now)
+  const bound = bindDto(def, tree, ctx.now, '', { alwaysUseUtc: ctx.config.alwaysUseUtc })
   Object.assign(fields, bound.value)
   for (const issue of bound.issues) unbound.issues.push(issue)
   unbound.more += bound.moreIssues ?? 0
