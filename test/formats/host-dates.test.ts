@@ -78,6 +78,26 @@ describe.each<Way>(['app', 'msw'])('dates through %s', (way) => {
     expect(text).toContain(String.raw`"StopDate":"\/Date(1577836800000)\/"`)
   })
 
+  it.each([
+    [
+      'a JSV body',
+      String.raw`{Title:tz,StartDate:\/Date(1577836800000+0200)\/}`,
+      '',
+      'application/jsv',
+    ],
+    ['a CSV body', 'Title,StartDate\r\ntz,/Date(1577836800000+0200)/\r\n', '', 'text/csv'],
+    [
+      'the query string',
+      '{"Title":"tz"}',
+      '?StartDate=/Date(1577836800000%2B0200)/',
+      'application/json',
+    ],
+  ])('reads the offset the same way from %s', async (_, body, query, type) => {
+    const plane = createPlane(way)
+    const text = await (await plane.request(...put(body, query, type))).text()
+    expect(text).toContain(String.raw`"StartDate":"\/Date(1577844000000)\/"`)
+  })
+
   it('answers them as Local, +0000 on the UTC host, with alwaysUseUtc: false', async () => {
     const plane = createPlane(way, { alwaysUseUtc: false })
     const text = await (await plane.request(...put(offsets))).text()
