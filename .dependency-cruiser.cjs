@@ -113,8 +113,11 @@ module.exports = {
       name: 'only-entries-import-msw',
       severity: 'error',
       comment:
-        'msw is an optional peer: only createHandlers (handlers/create-handlers.ts), startWorker (src/browser/) and the Node app (src/node/, for user handlers) import it; the core runs without it.',
-      from: { path: ours, pathNot: ['^handlers/create-handlers\\.ts$', '^src/(browser|node)/'] },
+        'msw is an optional peer: only createHandlers (handlers/create-handlers.ts and the routes it registers, handlers/handler-routes.ts), startWorker (src/browser/) and the Node app (src/node/, for user handlers) import it; the core runs without it.',
+      from: {
+        path: ours,
+        pathNot: ['^handlers/(create-handlers|handler-routes)\\.ts$', '^src/(browser|node)/'],
+      },
       to: { path: msw },
     },
     {

@@ -98,12 +98,33 @@ function browserBuild(): UserConfig {
     },
     outputOptions: {
       chunkFileNames: 'browser-[name]-[hash].js',
-      // What the entry point loads at start in one module beside it: split by which lazy parts
-      // share each module, it made seven.
-      codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      codeSplitting: {
+        groups: [
+          // What `startWorker` needs to register the worker and route requests to the mock.
+          { name: 'start', test: browserStartModules, priority: 1 },
+          // The rest of what the entry loads at start, the mock, in one module: split by which
+          // lazy parts share each module, it made seven. It is there for what the entry
+          // re-exports (`createHandlers`, `createMock`, `createStore`); a page that imports only
+          // `startWorker` loads it while the worker registers (src/browser/worker-mock.ts, a
+          // module of its own: grouped in here, it would need the bundler's namespace helper, a
+          // file of its own).
+          { name: 'mock', tags: ['$initial'] },
+        ],
+      },
     },
     plugins: [inlineSeedLocale(), browserSimpleFaker()],
   }
+}
+
+/**
+ * The modules of the browser entry's `start` chunk: `startWorker` and the routes it registers
+ * before the mock has loaded. A page whose code imports nothing else from the entry loads this
+ * chunk and msw before it runs; what they import beyond these would pull the `mock` chunk in.
+ */
+function browserStartModules(id: string): boolean {
+  return /[\\/](src[\\/]browser[\\/]start-worker|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths)\.ts$/.test(
+    id,
+  )
 }
 
 /**

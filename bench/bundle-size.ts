@@ -21,8 +21,25 @@ export interface PageSize {
   readonly initialGzip: number
   readonly totalMin: number
   readonly totalGzip: number
+  /**
+   * What the page has loaded once `startWorker()` resolves, gzipped: what it loads at start and
+   * the mock, which `startWorker` fetches while the worker registers (src/browser/worker-mock.ts).
+   */
+  readonly startedGzip: number
   /** The chunks' file names with their minified sizes, largest first. */
-  readonly chunks: ReadonlyArray<{ name: string; min: number; gzip: number; initial: boolean }>
+  readonly chunks: ReadonlyArray<PageChunk>
+}
+
+export interface PageChunk {
+  readonly name: string
+  readonly min: number
+  readonly gzip: number
+  /** Loaded before the page runs. */
+  readonly initial: boolean
+  /** Loaded by the time `startWorker()` resolves (the initial ones too). */
+  readonly started: boolean
+  /** The modules bundled into it, as the page's bundler names them. */
+  readonly modules: readonly string[]
 }
 
 /** Issue 29's target: the worker page at most this many times the floor, gzipped, at start. */
@@ -88,13 +105,19 @@ async function buildPage(dir: string, name: string, code: string): Promise<PageS
   const chunks = outputs
     .flatMap((output) => output.output)
     .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
-  const initial = initialChunks(chunks)
+  const initial = reachedFrom(chunks, (chunk) => chunk.isEntry)
+  const started = reachedFrom(
+    chunks,
+    (chunk) => chunk.isEntry || chunk.moduleIds.some((id) => /browser-worker-mock-/.test(id)),
+  )
   const sized = chunks
     .map((chunk) => ({
       name: chunk.fileName,
       min: Buffer.byteLength(chunk.code),
       gzip: gzipSync(chunk.code, { level: 9 }).length,
       initial: initial.has(chunk.fileName),
+      started: started.has(chunk.fileName),
+      modules: chunk.moduleIds,
     }))
     .sort((a, b) => b.min - a.min)
   const sum = (list: typeof sized, key: 'min' | 'gzip'): number =>
@@ -105,12 +128,19 @@ async function buildPage(dir: string, name: string, code: string): Promise<PageS
     initialGzip: sum(loaded, 'gzip'),
     totalMin: sum(sized, 'min'),
     totalGzip: sum(sized, 'gzip'),
+    startedGzip: sum(
+      sized.filter((chunk) => chunk.started),
+      'gzip',
+    ),
     chunks: sized,
   }
 }
 
-/** The entry chunks and everything they reach through static imports. */
-function initialChunks(chunks: readonly Rolldown.OutputChunk[]): Set<string> {
+/** The chunks `from` picks and everything they reach through static imports. */
+function reachedFrom(
+  chunks: readonly Rolldown.OutputChunk[],
+  from: (chunk: Rolldown.OutputChunk) => boolean,
+): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const seen = new Set<string>()
   const visit = (name: string): void => {
@@ -118,7 +148,7 @@ function initialChunks(chunks: readonly Rolldown.OutputChunk[]): Set<string> {
     seen.add(name)
     for (const next of byName.get(name)?.imports ?? []) visit(next)
   }
-  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
+  for (const chunk of chunks) if (from(chunk)) visit(chunk.fileName)
   return seen
 }
 
@@ -132,6 +162,7 @@ export function describeBundles(sizes: BundleSizes): string[] {
     page('  page: startWorker()', sizes.worker),
     page('  floor: bare msw worker', sizes.floor),
     `  ratio page/floor, gzipped at start: ${sizes.ratio.toFixed(2)}x`,
+    `  page, loaded by the time startWorker() resolves (at start, then the mock while the worker registers): ${kb(sizes.worker.startedGzip)} gzip`,
   ]
 }
 
@@ -145,7 +176,7 @@ if (import.meta.main) {
   if (process.argv.includes('--chunks')) {
     for (const chunk of sizes.worker.chunks) {
       process.stdout.write(
-        `    ${chunk.initial ? 'start' : 'lazy '} ${chunk.name.padEnd(44)} ${chunk.min} min ${chunk.gzip} gzip\n`,
+        `    ${chunk.initial ? 'start' : chunk.started ? 'mock ' : 'lazy '} ${chunk.name.padEnd(44)} ${chunk.min} min ${chunk.gzip} gzip\n`,
       )
     }
   }

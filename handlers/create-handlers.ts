@@ -1,8 +1,8 @@
-import { http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import { checkHar, createReplay, type Har, type Mock, type MockOptions } from '../src/mock/index.ts'
 import { createMock } from './create-mock.ts'
+import { handlerRoutes, type HandlerResolvers } from './handler-routes.ts'
 import {
-  controlPath,
   fetchHost,
   loginCookie,
   notFoundAnswer,
@@ -34,6 +34,14 @@ export function createHandlers(
   handlerOptions: HandlerOptions = {},
 ): HttpHandler[] {
   const mock = 'dispatch' in options ? options : createMock(options)
+  return handlerRoutes(mock.config.basePath, handlerResolvers(mock, handlerOptions))
+}
+
+/** What the handlers of `createHandlers` answer with, apart from the paths they take. */
+export function handlerResolvers(
+  mock: Mock,
+  handlerOptions: HandlerOptions = {},
+): HandlerResolvers {
   const { session } = handlerOptions
   // Each recording is checked as `--replay` checks its file at the start, naming the entry.
   const recordings = (
@@ -45,8 +53,6 @@ export function createHandlers(
     recordings.length === 0
       ? mock.dispatch
       : mock.dispatchWith(recordings.map(([har, name]) => createReplay(har, name)))
-  // One catch-all per prefix: the mock routes as the real host does (case-insensitive,
-  // extensions, pre-defined routes), which msw's string patterns (case-sensitive) cannot say.
   const answer = async ({
     request,
     cookies,
@@ -74,19 +80,8 @@ export function createHandlers(
     }
     return (await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
   }
-  const handlers = [
-    http.all(prefixPattern(mock.config.basePath, 'i'), answer),
-    http.all(prefixPattern(controlPath, ''), answer),
-  ]
-  if (recordings.length === 0) return handlers
-  // A recording may hold any path: what it does not match goes on to the network.
+  if (recordings.length === 0) return { answer }
   const replayed = async ({ request }: { request: Request }): Promise<Response | undefined> =>
     dispatch(request)
-  return [...handlers, http.all('*', replayed)]
-}
-
-/** Any origin, then the prefix as a whole segment: `https://host/RestApi/...`, `/restapi/...`. */
-function prefixPattern(prefix: string, flags: string): RegExp {
-  const escaped = prefix.replace(/^\/+/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+/+${escaped}(?:/|$)`, flags)
+  return { answer, replayed }
 }

@@ -1,20 +1,18 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import type { UnhandledFrameHandle } from 'msw'
-import { createHandlers, createMock, type Mock, type MockOptions } from '../../handlers/index.ts'
-import { createStore, type Har, type StoreOptions } from '../mock/index.ts'
+import { handlerRoutes } from '../../handlers/handler-routes.ts'
+import type { Mock } from '../../handlers/index.ts'
 import type { Store } from '../store/index.ts'
+import { basePathOf } from '../wire/route/mock-paths.ts'
+import type { WorkerMock, WorkerMockOptions } from './worker-mock.ts'
 
-export interface WorkerOptions extends Omit<MockOptions, 'store'>, StoreOptions {
-  /** The state to serve; otherwise a store is made from `seed` and `counts`. */
-  store?: Store
+export interface WorkerOptions extends WorkerMockOptions {
   /** What msw does with a request no handler takes. Default `'bypass'`: it goes to the network. */
   onUnhandledFrame?: UnhandledFrameHandle
   /** No console line per intercepted request. Default true: the journal keeps them instead. */
   quiet?: boolean
   /** Where `mockServiceWorker.js` is served (`npx msw init <public dir>` puts it there). */
   serviceWorkerUrl?: string
-  /** Recordings to serve for what the mock does not answer (see `createHandlers`). */
-  replay?: Har | readonly Har[]
 }
 
 export interface RunningWorker {
@@ -26,20 +24,37 @@ export interface RunningWorker {
 
 /**
  * Serves the mock inside the browser through msw's service worker: the same handlers, state,
- * latency and faults as the Node server, with no server behind them.
+ * latency and faults as the Node server, with no server behind them. Resolves once the worker
+ * is registered and the mock has loaded: the two happen together.
  * @example const { store } = await startWorker({ seed: 1, latency: '100-300' })
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
-  const store = options.store ?? createStore(options)
-  const mock = createMock({ ...options, store })
-  const worker = setupWorker(
-    ...createHandlers(mock, options.replay === undefined ? {} : { replay: options.replay }),
-  )
-  await worker.start({
-    onUnhandledFrame: options.onUnhandledFrame ?? 'bypass',
-    quiet: options.quiet ?? true,
-    ...(options.serviceWorkerUrl ? { serviceWorker: { url: options.serviceWorkerUrl } } : {}),
+  // The mock (its store, the seeds with faker and their word lists, the dispatch) is a module
+  // of its own, fetched now while the worker registers: before it runs, the page loads only
+  // msw and the routes below (docs/performance.md, "The browser").
+  let loaded: WorkerMock | undefined
+  const loading = import('./worker-mock.ts').then(({ workerMock }) => {
+    loaded = workerMock(options)
+    return loaded
   })
+  const worker = setupWorker(
+    ...handlerRoutes(basePathOf(options.basePath), {
+      // A request the mock takes waits for it to load (only one sent before startWorker resolves).
+      answer: async (info) => (await loading).resolvers.answer(info),
+      // The catch-all sees every request of the page, the mock's own module among them, so it
+      // must not wait for the mock: until the mock is in, it lets everything go to the network.
+      replayed:
+        options.replay === undefined ? undefined : (info) => loaded?.resolvers.replayed?.(info),
+    }),
+  )
+  const [{ mock, store }] = await Promise.all([
+    loading,
+    worker.start({
+      onUnhandledFrame: options.onUnhandledFrame ?? 'bypass',
+      quiet: options.quiet ?? true,
+      ...(options.serviceWorkerUrl ? { serviceWorker: { url: options.serviceWorkerUrl } } : {}),
+    }),
+  ])
   return {
     worker,
     mock,

@@ -21,6 +21,7 @@ import type { NegotiationMemo } from './answer/negotiate.ts'
 import { compileRoutes, hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { ServiceError } from './answer/service-error.ts'
 import { readSessionId } from './route/session-selector.ts'
+import { controlPath } from './route/mock-paths.ts'
 import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
 
 export type {
@@ -33,8 +34,7 @@ export type {
   Interception,
 } from './dispatch-options.ts'
 
-/** Where the mock's own routes live, beside the service. */
-export const controlPath = '/__mock'
+export { controlPath }
 
 /**
  * The one entry point of every runtime (msw handlers, the Hono app, tests): the operations and

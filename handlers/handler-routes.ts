@@ -1,0 +1,30 @@
+import { http, type HttpHandler, type HttpResponseResolver } from 'msw'
+import { controlPath } from '../src/wire/route/mock-paths.ts'
+
+/** What the mock's msw handlers answer with: the mock's prefixes, and any path for replays. */
+export interface HandlerResolvers {
+  readonly answer: HttpResponseResolver
+  /** Only with recordings: a catch-all after the mock's prefixes. */
+  readonly replayed?: HttpResponseResolver | undefined
+}
+
+/**
+ * The mock's msw handlers for the service at `basePath`: one catch-all per prefix, since the mock
+ * routes as the real host does (case-insensitive, extensions, pre-defined routes), which msw's
+ * string patterns (case-sensitive) cannot say. Apart from the resolvers so that a page can
+ * register them before the mock behind them has loaded (src/browser/start-worker.ts).
+ */
+export function handlerRoutes(basePath: string, resolvers: HandlerResolvers): HttpHandler[] {
+  const handlers = [
+    http.all(prefixPattern(basePath, 'i'), resolvers.answer),
+    http.all(prefixPattern(controlPath, ''), resolvers.answer),
+  ]
+  // A recording may hold any path: what it does not match goes on to the network.
+  return resolvers.replayed ? [...handlers, http.all('*', resolvers.replayed)] : handlers
+}
+
+/** Any origin, then the prefix as a whole segment: `https://host/RestApi/...`, `/restapi/...`. */
+function prefixPattern(prefix: string, flags: string): RegExp {
+  const escaped = prefix.replace(/^\/+/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+/+${escaped}(?:/|$)`, flags)
+}
