@@ -4,6 +4,7 @@
 // request log; served by the same Hono app shape on @hono/node-server. `npm run bench` and
 // `bench:instructions bench/bare-dispatch-server.ts` run it beside the mock.
 import { serve, type HttpBindings } from '@hono/node-server'
+import { setFlagsFromString } from 'node:v8'
 import { Hono } from 'hono'
 import { operations } from '../handlers/operations.ts'
 import { createStore } from '../src/mock/create-store.ts'
@@ -27,4 +28,9 @@ app.all('*', async (c) => {
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   // The parent reads the port from this line, as it reads the mock's banner.
   process.stdout.write(`listening on http://127.0.0.1:${info.port}\n`)
+  // The heap as the mock's start file sets it once it serves (src/node/start.ts).
+  setFlagsFromString('--heap-growing-percent=50')
 })
+// Stopped by a signal, it exits as a program does (a --cpu-prof profile is written then).
+process.once('SIGINT', () => process.exit(0))
+process.once('SIGTERM', () => process.exit(0))

@@ -31,14 +31,17 @@ export interface TrackedServer {
 export function trackRequests(running: RunningServer): TrackedServer {
   const open = new Set<ServerResponse>()
   let closing = false
+  // One listener for every answer, not a closure (and `once`'s wrapper) made per request: an
+  // answer closes once, and this runs on every request.
+  function onClose(this: ServerResponse): void {
+    open.delete(this)
+    // An answer that had begun before the stop leaves its connection open and idle.
+    if (closing) running.server.closeIdleConnections()
+  }
   running.server.prependListener('request', (_request, response: ServerResponse) => {
     open.add(response)
     if (closing) response.shouldKeepAlive = false
-    response.once('close', () => {
-      open.delete(response)
-      // An answer that had begun before the stop leaves its connection open and idle.
-      if (closing) running.server.closeIdleConnections()
-    })
+    response.on('close', onClose)
   })
 
   return {
