@@ -139,8 +139,13 @@ export function inlineSeedLocale(): Rolldown.Plugin {
       filter: { id: /[\\/]seeds[\\/]seed-locale\.ts$/ },
       async handler(id) {
         const { seedLocale } = (await import(pathToFileURL(id).href)) as { seedLocale: object }
+        // One string for JSON.parse rather than an object literal: a dev server that re-prints
+        // the package (Vite's dependency optimizer) puts each of the thousands of words on a
+        // line of its own, with a source mapping each, and a string stays one token
+        // (docs/performance.md, "The browser"). Engines also parse JSON faster than a literal.
+        const json = JSON.stringify(JSON.stringify(seedLocale))
         return {
-          code: `export const seedLocale = ${JSON.stringify(seedLocale)}\n`,
+          code: `export const seedLocale = /* @__PURE__ */ JSON.parse(${json})\n`,
           moduleType: 'js',
         }
       },
