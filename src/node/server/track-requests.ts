@@ -28,7 +28,7 @@ export interface TrackedServer {
  * goes on serving kept-alive connections, so under steady load it would never finish.
  * @example const tracked = trackRequests(running); const abandoned = await tracked.close(10_000)
  */
-export function trackRequests(running: RunningServer): TrackedServer {
+export function trackRequests(running: Pick<RunningServer, 'server' | 'close'>): TrackedServer {
   const open = new Set<ServerResponse>()
   let closing = false
   // One listener for every answer, not a closure (and `once`'s wrapper) made per request: an
