@@ -53,15 +53,19 @@ function floodOf(
     warnings += format === 'json' ? json : jsv
   }
   const id = '00000000-0000-0000-0000-000000000001'
+  // The empty page id names no page to look up, and a page control's type resolves (the flood
+  // bodies' choice, test/robustness/flood-bodies.ts): the answer is the 200 the test reads.
+  const pageId = '00000000-0000-0000-0000-000000000000'
+  const type = 'Telerik.Sitefinity.Pages.Model.PageControl'
   const container =
     format === 'json'
-      ? `{"ItemId":"${id}","Fields":[${items.join(',')}]}`
-      : `{ItemId:${id},Fields:[${items.join(',')}]}`
+      ? `{"ItemId":"${id}","ItemType":"${type}","Fields":[${items.join(',')}]}`
+      : `{ItemId:${id},ItemType:${type},Fields:[${items.join(',')}]}`
   const list = Array(containers).fill(container).join(',')
   const body =
     format === 'json'
-      ? `{"PageId":"${id}","ContainersInfo":[${list}]}`
-      : `{PageId:${id},ContainersInfo:[${list}]}`
+      ? `{"PageId":"${pageId}","ContainersInfo":[${list}]}`
+      : `{PageId:${pageId},ContainersInfo:[${list}]}`
   return { body, warnings: warnings * containers }
 }
 
