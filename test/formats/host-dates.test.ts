@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { kindOf, subTicksOf } from '../../src/wire/formats/host-date.ts'
+import { kindOf, subTicksOf } from '../../src/wire/formats/date-handlers.ts'
 import { parseDate, parseXsdDate } from '../../src/wire/formats/wcf-date.ts'
 import { abTestsPath, createPlane, startServer, type Way } from '../support/index.ts'
 

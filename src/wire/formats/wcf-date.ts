@@ -1,6 +1,6 @@
 // The date forms of ServiceStack.Text (servicestack-wire.md sections 6.2 and 6.3), as its
 // DateTimeSerializer reads them on a host whose clock is UTC.
-import { hostDate, type DateKind } from './host-date.ts'
+import { hostDate, type DateKind } from './date-handlers.ts'
 
 const isoDateOnly = /^(\d{4})-(\d{2})-(\d{2})$/
 const compactDate = /^(\d{4})(\d{2})(\d{2})$/
