@@ -156,7 +156,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
       // cost a full Response.
       if (response.status === 0) return dropConnection(c.env, request)
     }
-    log?.(formatLogLine(request, response, performance.now() - started, exchange?.ctx))
+    log?.(formatLogLine(request, response, performance.now() - started, exchange))
     return withReasonPhrase(c.env, response, written)
   })
   /**

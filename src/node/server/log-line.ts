@@ -1,4 +1,4 @@
-import { formatLists, type RequestContext } from '../../wire/index.ts'
+import { formatLists, type Exchange } from '../../wire/index.ts'
 
 // One request's line in the log: what it asked, how it was answered, and nothing it can forge.
 
@@ -12,29 +12,49 @@ const formatNames: ReadonlyMap<string, string> = new Map<string, string>([
 ])
 
 /**
- * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. With the
- * context of a request an operation answered, the answer's headers are never read (on the Node
- * server that would cost a copy of every answer); without one (control routes, preflights) they are.
+ * `PUT /RestApi/comments-api/comments json 200 1.3ms`, plus the mock's warnings if any. The
+ * Response's headers are read only where the exchange does not say (control routes, preflights,
+ * a user's handler): on the Node server reading them costs a copy of the answer's headers, a
+ * tenth of a forwarded request. An operation's context says the type and warnings; an answer
+ * without one (a fallback's, the host's 404) has its head in the exchange.
  */
 export function formatLogLine(
   request: Request,
   response: Response,
   ms: number,
-  ctx?: RequestContext | null,
+  exchange?: Exchange | null,
 ): string {
   // The path and query, without parsing the whole URL again.
   const href = request.url
   const path = href.slice(href.indexOf('/', href.indexOf('//') + 2))
-  const contentType = ctx ? ctx.negotiated.contentType : response.headers.get('content-type')
+  const ctx = exchange?.ctx
+  const head = exchange?.answer?.headers
+  const contentType = ctx
+    ? ctx.negotiated.contentType
+    : answerHeader(head, response, 'Content-Type')
   const format = (contentType && formatNames.get(contentType)) || labelOf(contentType)
   const warning = ctx
     ? ctx.warnings.count > 0
       ? ctx.warnings.list.join('; ')
       : null
-    : response.headers.get('x-mock-warning')
+    : answerHeader(head, response, 'X-Mock-Warning')
   return safeLogLine(
     `${request.method} ${path} ${format} ${response.status} ${ms.toFixed(1)}ms${warning ? ` warning: ${warning}` : ''}`,
   )
+}
+
+/**
+ * A header of the answer: from the head its exchange kept, where the mock writes the name as
+ * given and a fallback's answer has it in lower case (as undici and a HAR file give it), else
+ * from the Response.
+ */
+function answerHeader(
+  head: Readonly<Record<string, string>> | undefined,
+  response: Response,
+  name: 'Content-Type' | 'X-Mock-Warning',
+): string | null {
+  if (!head) return response.headers.get(name)
+  return head[name] ?? head[name.toLowerCase()] ?? null
 }
 
 /** `PUT /RestApi/… network fault (connection dropped)`: a simulated fault's line. */
