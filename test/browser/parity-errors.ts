@@ -213,7 +213,7 @@ export const readBackRequests: readonly ParityRequest[] = [
     ContainersInfo: [],
   }),
   jsonRequest(
-    '500 xml',
+    '400 xml',
     'a character XML cannot hold, xml',
     'PUT',
     comments,
