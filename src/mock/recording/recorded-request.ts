@@ -53,3 +53,16 @@ export function recordedRequest(entry: HarEntry): Request {
   }
   return new Request(target, { method, headers, body })
 }
+
+/**
+ * The recorded request as a logged-in caller sends it to a mock behind its login wall: a request
+ * that carried the CMS's own credential (a cookie or an `Authorization` header, which the mock
+ * cannot check) was a logged-in one, so it carries the mock's bearer token instead; one that
+ * carried none stays anonymous and meets the wall, as it did on the host.
+ */
+export function withRecordedLogin(request: Request, authorization: () => string): Request {
+  if (!request.headers.has('cookie') && !request.headers.has('authorization')) return request
+  const headers = new Headers(request.headers)
+  headers.set('authorization', authorization())
+  return new Request(request, { headers })
+}

@@ -7,7 +7,7 @@ import { ignoredBy, type Difference } from './difference.ts'
 import { exchangeStates, noEntities } from './exchange-states.ts'
 import { importRecording, recordingEntities } from './import-recording.ts'
 import { fixturesOf, type RecordedEntity } from './recorded-entities.ts'
-import { recordedRequest } from './recorded-request.ts'
+import { recordedRequest, withRecordedLogin } from './recorded-request.ts'
 import { recordedView } from './recorded-view.ts'
 import { operationFinder } from './served-operation.ts'
 import { volatileFields } from './volatile-fields.ts'
@@ -121,6 +121,9 @@ export async function verifyRecording(har: Har, options: VerifyOptions): Promise
           mock: { status: 0, statusText: '', headers: [], body: null },
         }
         break
+      }
+      if ((config.auth ?? 'off') !== 'off') {
+        request = withRecordedLogin(request, () => mock.login().Authorization)
       }
       const answered = await mock.answer(request)
       const response = answered?.response ?? new Response('404', { status: 404 })

@@ -206,7 +206,7 @@ export const cliCommands = {
   },
   verify: {
     usage:
-      'restapi-mock verify <file.har> [--json] [--report <file.html>] [--ignore <Field>]... [--base-path <path>] [--xml-namespace <Dto>=<ns>]... [--seed <n>]',
+      'restapi-mock verify <file.har> [--json] [--report <file.html>] [--ignore <Field>]... [--base-path <path>] [--xml-namespace <Dto>=<ns>]... [--seed <n>] [--auth <mode>] [--no-always-use-utc]',
     help: 'hold the mock against a recording of your CMS: each exchange an operation serves is sent to the mock in process and its answer compared with the recorded one (status, reason, content type, ServiceStack headers, body shape, error); exit 0 no difference, 1 a difference, 2 bad input',
   },
   import: {

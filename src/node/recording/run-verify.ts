@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http'
 import { parseArgs } from 'node:util'
 import { operations } from '../../../handlers/operations.ts'
 import { verifyRecording, verifyReport } from '../../mock/recording/index.ts'
+import { authModes, type AuthMode } from '../../wire/index.ts'
 import { parseXmlNamespaces } from '../cli/xml-namespace-option.ts'
 import { readRecording } from './read-recording.ts'
 import { verifyTable } from './verify-table.ts'
@@ -28,6 +29,9 @@ recorded one: status and reason phrase, content type, ServiceStack's headers, th
   --base-path <path>         where the service lives (default: /RestApi)
   --xml-namespace <Dto>=<ns> a DTO's XML namespace on your host (repeatable)
   --seed <n>                 seed that fills what a recorded entity leaves out (default: 1)
+  --auth <mode>              your host's login wall: off (default), claims or forms; a recorded
+                             request with a cookie or an Authorization header counts as logged in
+  --no-always-use-utc        your host reads dates with AlwaysUseUTC off (sites from before 7.2)
   -h, --help                 print this text
 `
 
@@ -38,6 +42,8 @@ const options = {
   'base-path': { type: 'string', default: '/RestApi' },
   'xml-namespace': { type: 'string', multiple: true },
   seed: { type: 'string', default: '1' },
+  auth: { type: 'string', default: 'off' },
+  'no-always-use-utc': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const
 
@@ -66,6 +72,9 @@ export async function runVerify(args: readonly string[], io: RecordingIo): Promi
   const seed = Number(values.seed)
   if (!/^\d+$/.test(values.seed) || seed > 2 ** 31 - 1)
     return refuse(`--seed must be a whole number from 0 to ${2 ** 31 - 1}, got '${values.seed}'`)
+  const auth = values.auth.toLowerCase()
+  if (!isAuthMode(auth))
+    return refuse(`--auth must be one of ${authModes.join(', ')}, got '${values.auth}'`)
   let xmlNamespaces: Record<string, string>
   try {
     xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
@@ -83,7 +92,12 @@ export async function runVerify(args: readonly string[], io: RecordingIo): Promi
   try {
     verification = await verifyRecording(har, {
       operations,
-      config: { basePath: values['base-path'], xmlNamespaces },
+      config: {
+        basePath: values['base-path'],
+        xmlNamespaces,
+        auth,
+        alwaysUseUtc: !values['no-always-use-utc'],
+      },
       seed,
       ignore: values.ignore ?? [],
       reasonPhrase: (status) => STATUS_CODES[status],
@@ -105,4 +119,8 @@ export async function runVerify(args: readonly string[], io: RecordingIo): Promi
     }
   }
   return verification.counts.different > 0 ? 1 : 0
+}
+
+function isAuthMode(value: string): value is AuthMode {
+  return (authModes as readonly string[]).includes(value)
 }
