@@ -1,6 +1,6 @@
 import type { DtoDef, FieldSpec, FieldType } from '../model/index.ts'
 import { codecs, formats, mimeTypes, type Format } from '../wire/index.ts'
-import { xmlNamespaceOf } from '../wire/formats/xml.ts'
+import { xmlNamespaceOf } from '../wire/formats/xml/xml.ts'
 
 // JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) for the DTOs, generated from their
 // field tables, and the DTOs as OpenAPI media types in every wire format. Schemas describe the

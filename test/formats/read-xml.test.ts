@@ -4,7 +4,7 @@ import {
   CommentUpdateRequest,
   ContainerInfoMessage,
 } from '../../src/model/index.ts'
-import { readXml } from '../../src/wire/formats/xml-read.ts'
+import { readXml } from '../../src/wire/formats/xml/xml-read.ts'
 import { defaultLimits } from '../../src/wire/request/limits.ts'
 import type { Loose } from '../../src/wire/request/loose.ts'
 import { readContext } from '../support/index.ts'

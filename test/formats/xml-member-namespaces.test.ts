@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CommentUpdateRequest, ContainerInfoMessage, type DtoDef } from '../../src/model/index.ts'
-import { readXml } from '../../src/wire/formats/xml-read.ts'
+import { readXml } from '../../src/wire/formats/xml/xml-read.ts'
 import type { Loose } from '../../src/wire/request/loose.ts'
 import { readContext } from '../support/index.ts'
 import { expectRefused } from './read-helpers.ts'

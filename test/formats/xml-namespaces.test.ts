@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ContainerInfoMessage } from '../../src/model/index.ts'
 import { MetadataTypes } from '../../src/model/metadata-types.ts'
-import { readXml } from '../../src/wire/formats/xml-read.ts'
-import { writeXml } from '../../src/wire/formats/xml.ts'
+import { readXml } from '../../src/wire/formats/xml/xml-read.ts'
+import { writeXml } from '../../src/wire/formats/xml/xml.ts'
 import { readContext } from '../support/index.ts'
 
 // Issue 18, gap 8: each type is written in its own contract namespace, as DataContractSerializer

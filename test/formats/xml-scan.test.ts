@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DecodeError } from '../../src/wire/request/decode-error.ts'
-import { maxXmlNodes, scanXml } from '../../src/wire/formats/xml-scan.ts'
+import { maxXmlNodes, scanXml } from '../../src/wire/formats/xml/xml-scan.ts'
 import { defaultLimits, type Limits } from '../../src/wire/request/limits.ts'
 import { growth, linearGrowthLimit } from '../support/index.ts'
 

@@ -8,7 +8,7 @@ import {
   type RequestContext,
   type WriteOptions,
 } from '../../src/wire/index.ts'
-import type { XmlReadOptions } from '../../src/wire/formats/xml-read.ts'
+import type { XmlReadOptions } from '../../src/wire/formats/xml/xml-read.ts'
 
 /** The server clock of every fixture: defaults of non-nullable dates come from it. */
 export const fixedNow = new Date(Date.UTC(2020, 0, 1)) // 1577836800000, servicestack-wire.md 6.2

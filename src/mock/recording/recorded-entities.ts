@@ -8,7 +8,7 @@ import {
   type Operation,
 } from '../../wire/index.ts'
 import { readCsv } from '../../wire/formats/csv-read.ts'
-import { readXml } from '../../wire/formats/xml-read.ts'
+import { readXml } from '../../wire/formats/xml/xml-read.ts'
 import type { Fixtures } from '../fixtures.ts'
 
 /** `ABTests`, `Services`, `Containers` or `Comments`. */

@@ -1,5 +1,5 @@
 import { ErrorResponse, type DtoDef } from '../../model/index.ts'
-import { InvalidXmlCharacter } from '../formats/xml-escape.ts'
+import { InvalidXmlCharacter } from '../formats/xml/xml-escape.ts'
 import type { Answer } from './answer.ts'
 import { fitList } from '../request/list-limit.ts'
 import type { RequestContext } from '../request-context.ts'

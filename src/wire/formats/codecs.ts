@@ -1,7 +1,7 @@
 import type { DtoDef } from '../../model/index.ts'
 import type { Format } from './format.ts'
 import { readCsv } from './csv-read.ts'
-import { readXml } from './xml-read.ts'
+import { readXml } from './xml/xml-read.ts'
 import type { Loose } from '../request/loose.ts'
 import { readJson } from './json.ts'
 import { readJsv } from './jsv-read.ts'

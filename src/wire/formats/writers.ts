@@ -4,7 +4,7 @@ import { writeCsv } from './csv.ts'
 import { writeHtml } from './html.ts'
 import { writeJson } from './json.ts'
 import { writeJsv } from './jsv-write.ts'
-import { writeXml } from './xml.ts'
+import { writeXml } from './xml/xml.ts'
 import type { RequestContext } from '../request-context.ts'
 
 export type Writer = (def: DtoDef, value: object, ctx: RequestContext) => string

@@ -1,7 +1,7 @@
-import { findField, type DtoDef, type FieldEntry } from '../../model/index.ts'
-import { DecodeError } from '../request/decode-error.ts'
-import type { Limits } from '../request/limits.ts'
-import type { Loose, LooseObject } from '../request/loose.ts'
+import { findField, type DtoDef, type FieldEntry } from '../../../model/index.ts'
+import { DecodeError } from '../../request/decode-error.ts'
+import type { Limits } from '../../request/limits.ts'
+import type { Loose, LooseObject } from '../../request/loose.ts'
 import { clrNamespaceOf, listItemName, listItemNamespace, xmlNamespaceOf } from './xml.ts'
 import { namespaceText, nilAttribute, resolveName, scopeOf, type XmlScope } from './xml-names.ts'
 import {

@@ -1,5 +1,5 @@
-import { DecodeError } from '../request/decode-error.ts'
-import type { Limits } from '../request/limits.ts'
+import { DecodeError } from '../../request/decode-error.ts'
+import type { Limits } from '../../request/limits.ts'
 
 /**
  * The most elements and attributes one XML body may hold. The parser and its validator are

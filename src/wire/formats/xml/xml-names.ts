@@ -1,4 +1,4 @@
-import { DecodeError } from '../request/decode-error.ts'
+import { DecodeError } from '../../request/decode-error.ts'
 
 // Namespaces in an XML body, resolved over fast-xml-parser's tree (its `removeNSPrefix` would
 // drop them, and it has no resolver of its own): an element's `xmlns` and `xmlns:p` declare for

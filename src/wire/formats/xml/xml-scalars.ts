@@ -1,6 +1,6 @@
-import type { FieldType } from '../../model/index.ts'
-import { parseGuid } from './guid.ts'
-import { parseXsdDate } from './wcf-date.ts'
+import type { FieldType } from '../../../model/index.ts'
+import { parseGuid } from '../guid.ts'
+import { parseXsdDate } from '../wcf-date.ts'
 
 // What DataContractSerializer accepts as the text of a scalar member (XmlConvert's rules, not
 // ServiceStack.Text's): it refuses the rest with a SerializationException, where the other

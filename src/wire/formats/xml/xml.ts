@@ -1,6 +1,6 @@
-import type { DtoDef, FieldType } from '../../model/index.ts'
-import { xsdDateTime } from './date-handlers.ts'
-import { plainDecimal } from './plain-decimal.ts'
+import type { DtoDef, FieldType } from '../../../model/index.ts'
+import { xsdDateTime } from '../date-handlers.ts'
+import { plainDecimal } from '../plain-decimal.ts'
 import { escapeXml, escapeXmlAttribute } from './xml-escape.ts'
 
 // XML as DataContractSerializer writes it (servicestack-wire.md section 7): a declaration, the
