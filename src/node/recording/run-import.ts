@@ -75,7 +75,7 @@ export async function runImport(args: readonly string[], io: RecordingIo): Promi
       : {
           [values.scenario]: {
             description: `The entities of ${file}`,
-            counts: { abTests: 0, services: 0, containers: 0, comments: 0 },
+            counts: { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 },
             fixtures: imported.document,
           },
         }
