@@ -15,7 +15,7 @@ import { journalRecording } from './journal-recording.ts'
 // Issue 31, point 2: `restapi-mock import` writes the entities a recording shows as a --data
 // file or a scenario, secrets left out as the recorder redacts them (secret-names.ts).
 
-const noCounts = { abTests: 0, services: 0, containers: 0, comments: 0 }
+const noCounts = { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 }
 
 /** The first JSON 2xx answer of the comment operation, parsed. */
 function recordedComment(har: Har): Record<string, string> {
