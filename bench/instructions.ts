@@ -5,7 +5,10 @@
 // 127.0.0.1. With `UPSTREAM=<url>` (a running bench/reference-server.ts) the mock forwards the
 // updates there instead (`--proxy`, `--passthrough`): what the proxy costs per request. With
 // `LOG=1` the request log stays on (written to a pipe, as `npm start | tee` writes it), and
-// `MOCK_ARGS` adds options.
+// `MOCK_ARGS` adds options. Another server script may be given as the argument instead of the
+// mock's start file, one that prints `listening <port>` and takes its upstream from
+// `UPSTREAM` (`UPSTREAM=<url> npm run bench:instructions -- bench/bare-proxy.ts`: the proxy's
+// floor, counted the same way). `FORMATS=json` counts only the JSON update.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -48,7 +51,7 @@ const port = await new Promise<number>((resolve, reject) => {
   let text = ''
   child.stdout.on('data', (chunk: Buffer) => {
     text += chunk.toString()
-    const match = /127\.0\.0\.1:(\d+)/.exec(text)
+    const match = /(?:listening |127\.0\.0\.1:)(\d+)/.exec(text)
     if (match) resolve(Number(match[1]))
   })
   child.once('exit', (code) => reject(new Error(`Failed to start the mock: exit ${code}`)))
@@ -70,7 +73,10 @@ function load(accept: string, amount: number): Promise<void> {
       (error, result) => {
         if (error) return reject(error)
         if (result.non2xx > 0 || result.errors > 0) {
-          return reject(new Error(`Failed to load the mock: ${result.non2xx} non-2xx answers`))
+          const statuses = JSON.stringify(result.statusCodeStats)
+          return reject(
+            new Error(`Failed to load the server: ${result.errors} errors, ${statuses}`),
+          )
         }
         resolve()
       },
@@ -107,10 +113,11 @@ function dumpedInstructions(): number {
 
 const results: string[] = []
 try {
-  for (const [label, accept] of [
+  const formats = [
     ['JSON comment update', 'application/json'],
     ['CSV comment update', 'text/csv'],
-  ] as const) {
+  ] as const
+  for (const [label, accept] of process.env.FORMATS === 'json' ? formats.slice(0, 1) : formats) {
     await load(accept, warmUp)
     control('-z')
     control('-i', 'on')

@@ -1,11 +1,16 @@
-// Issue 16's proxy line: the same comment update sent straight to the node:http reference
-// server, and through each of several proxies in front of it: the mock forwarding it
-// (`--proxy`, `--passthrough`) and the bare proxy of bench/bare-proxy.ts (the floor). Each round
-// starts fresh processes (two processes of the very same server differ by up to a tenth in
-// req/s here) and measures them in turn, each round starting with the next, so none is always
-// first or last.
+// Issue 29's proxy line (`npm run bench:proxy` runs it alone; `npm run bench` includes it): the
+// same comment update sent straight to the node:http reference server, and through each of
+// several proxies in front of it: the mock forwarding it (`--proxy`, `--passthrough`, default
+// options otherwise: the request log on, written to a pipe the parent drains) as the installed
+// bin and as `npm start` run it, and the bare proxy of bench/bare-proxy.ts (the floor). Each
+// round starts fresh processes (two processes of the very same server differ by up to a tenth
+// in req/s here) and measures them in turn, each round starting with the next, so none is
+// always first or last. Target: the mock makes at least 0.8x the floor, losing nothing.
+import { join } from 'node:path'
+import { consumerProject } from '../test/package/consumer-project.ts'
 import { median, runLoad, type LoadRequest } from './load.ts'
-import type { ServerProcess } from './processes.ts'
+import { startServer, type ServerProcess } from './processes.ts'
+import { commentUpdate, npmStartArgs, probeComment } from './throughput.ts'
 
 /** A proxy to measure, started in front of the upstream at `upstreamUrl`. */
 export type ProxyStarter = (upstreamUrl: string) => Promise<ServerProcess>
@@ -55,4 +60,73 @@ export async function measureProxies(
     proxiedRps: new Map([...proxied].map(([name, rps]) => [name, median(rps)])),
     lost,
   }
+}
+
+const startReference = (): Promise<ServerProcess> =>
+  startServer('reference', ['bench/reference-server.ts'], probeComment)
+
+const forwarding = (upstreamUrl: string): string[] => [
+  '--port',
+  '0',
+  '--proxy',
+  upstreamUrl,
+  '--passthrough',
+  'CommentUpdateRequest',
+]
+
+const asBin = 'the mock as the installed bin runs it'
+const asNpmStart = 'the mock as npm start runs it'
+const floorName = 'the floor (bare node:http + undici, bench/bare-proxy.ts)'
+
+/** The proxy line: req/s of each proxy against the floor and a direct call, and its targets. */
+export async function judgeProxy(
+  seconds: number,
+  rounds: number,
+): Promise<{ lines: string[]; targets: Array<[string, boolean]> }> {
+  const { dir } = await consumerProject()
+  const bin = join(dir, 'node_modules', 'restapi-mock', 'dist', 'cli.js')
+  const proxy = await measureProxies(
+    startReference,
+    new Map<string, ProxyStarter>([
+      [asBin, (url) => startServer('mock', [bin, ...forwarding(url)], probeComment, {}, dir)],
+      [
+        asNpmStart,
+        (url) => startServer('mock', [...npmStartArgs(), ...forwarding(url)], probeComment),
+      ],
+      [
+        floorName,
+        (url) =>
+          startServer('bare proxy', ['bench/bare-proxy.ts'], probeComment, { UPSTREAM: url }),
+      ],
+    ]),
+    commentUpdate('application/json'),
+    seconds,
+    rounds,
+  )
+  const rps = (name: string): number => proxy.proxiedRps.get(name) ?? 0
+  const floor = rps(floorName) || 1
+  const lines = [asBin, asNpmStart, floorName].map(
+    (name) =>
+      `proxy, ${name}: ${Math.round(rps(name))} req/s, ${(rps(name) / floor).toFixed(2)}x the floor, ${(rps(name) / proxy.directRps).toFixed(2)}x a direct call (${Math.round(proxy.directRps)} req/s)`,
+  )
+  const targets: Array<[string, boolean]> = []
+  for (const name of [asBin, asNpmStart]) {
+    const ratio = rps(name) / floor
+    targets.push([`proxy, ${name}: >= 0.8x the floor (${ratio.toFixed(2)}x)`, ratio >= 0.8])
+    const lost = proxy.lost.get(name) ?? 0
+    targets.push([`proxy, ${name}: loses nothing under load (${lost})`, lost === 0])
+  }
+  return { lines, targets }
+}
+
+if (import.meta.main) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5))
+  const { lines, targets } = await judgeProxy(seconds, rounds)
+  process.stdout.write(
+    `proxy, ${rounds} rounds of ${seconds} s, 50 connections, Node ${process.version}\n`,
+  )
+  for (const line of lines) process.stdout.write(`${line}\n`)
+  for (const [label, ok] of targets)
+    process.stdout.write(`  ${(ok ? 'pass' : 'FALLS SHORT').padEnd(11)} ${label}\n`)
 }
