@@ -21,6 +21,7 @@ interface Entry {
   readonly source: 'mock' | 'proxy' | 'replay'
   readonly status: number
   readonly fault: string | null
+  readonly responseHeaders?: readonly (readonly [string, string])[]
 }
 
 /** The 1 MiB body limit of the mock, which a replay must hold to as well (issue 26, point 7). */
@@ -173,7 +174,17 @@ function meant5xx(
     entry.source === 'proxy' &&
     status === 502 &&
     aim.breaks === true &&
-    // The 502 in whatever format the request negotiated (JSON, XML, JSV, CSV, the HTML page).
-    (fuzzed.method.toUpperCase() === 'HEAD' || /BadGateway/.test(text))
+    // The 502 in whatever format the request negotiated (JSON, XML, JSV, CSV, the HTML page),
+    // or with no body in a request's own type no format writes (C9: `Accept: */*`).
+    (fuzzed.method.toUpperCase() === 'HEAD' ||
+      /BadGateway/.test(text) ||
+      (text === '' && unwritable(entry)))
+  )
+}
+
+/** The journal says the answer's type has no writer, so its error went out with no body. */
+function unwritable(entry: Entry): boolean {
+  return (entry.responseHeaders ?? []).some(
+    ([name, value]) => name === 'x-mock-warning' && /has no writer for/.test(value),
   )
 }
