@@ -465,6 +465,11 @@ async function runHostile(
     connections: workers * 2,
     headersTimeout: requestLimitMs,
     bodyTimeout: requestLimitMs,
+    // Idle sockets let go after 1 s, far inside the server's 5 s keep-alive: on a loaded
+    // machine the client's own timer can fire seconds late, and a request sent on a socket the
+    // server is closing that moment fails with "other side closed" (HTTP/1.1's keep-alive race).
+    keepAliveTimeout: 1000,
+    keepAliveMaxTimeout: 1000,
   })
   const names = Object.keys(cases)
   const deadline = Date.now() + seconds * 1000
