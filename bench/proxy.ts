@@ -6,6 +6,8 @@
 // round starts fresh processes (two processes of the very same server differ by up to a tenth
 // in req/s here) and measures them in turn, each round starting with the next, so none is
 // always first or last. Target: the mock makes at least 0.8x the floor, losing nothing.
+// `PROXY_BEFORE=<a checkout of another commit> npm run bench:proxy` adds that commit's mock.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { consumerProject } from '../test/package/consumer-project.ts'
 import { median, runLoad, type LoadRequest } from './load.ts'
@@ -21,6 +23,17 @@ export interface ProxyThroughput {
   readonly proxiedRps: ReadonlyMap<string, number>
   /** 5xx answers and errors through each proxy, by its name: a proxy under load loses nothing. */
   readonly lost: ReadonlyMap<string, number>
+  /**
+   * Each proxy's median CPU time per request (all its threads, user and system), in µs: what
+   * it costs, which moves less than req/s when other work shares the cores.
+   */
+  readonly cpuUs: ReadonlyMap<string, number>
+}
+
+/** A process's CPU time so far, in ms (Linux: `/proc/<pid>/stat`, in ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 export async function measureProxies(
@@ -33,6 +46,7 @@ export async function measureProxies(
   const direct: number[] = []
   const proxied = new Map<string, number[]>([...proxies.keys()].map((name) => [name, []]))
   const lost = new Map<string, number>([...proxies.keys()].map((name) => [name, 0]))
+  const cpu = new Map<string, number[]>([...proxies.keys()].map((name) => [name, []]))
   for (let round = 0; round < rounds; round++) {
     const upstream = await startUpstream()
     const started: Array<[string, ServerProcess]> = []
@@ -43,11 +57,13 @@ export async function measureProxies(
       const order: Array<[string | null, ServerProcess]> = [[null, upstream], ...started]
       for (let i = 0; i < order.length; i++) {
         const [name, server] = order[(round + i) % order.length] as [string | null, ServerProcess]
+        const cpuBefore = cpuMs(server.pid)
         const result = await runLoad(server.url, [update], seconds)
         if (name === null) direct.push(result.rps)
         else {
           lost.set(name, (lost.get(name) ?? 0) + result.errors + result.status5xx)
           proxied.get(name)?.push(result.rps)
+          cpu.get(name)?.push(((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests)
         }
       }
     } finally {
@@ -59,6 +75,7 @@ export async function measureProxies(
     directRps: median(direct),
     proxiedRps: new Map([...proxied].map(([name, rps]) => [name, median(rps)])),
     lost,
+    cpuUs: new Map([...cpu].map(([name, us]) => [name, median(us)])),
   }
 }
 
@@ -78,16 +95,37 @@ const asBin = 'the mock as the installed bin runs it'
 const asNpmStart = 'the mock as npm start runs it'
 const floorName = 'the floor (bare node:http + undici, bench/bare-proxy.ts)'
 
-/** The proxy line: req/s of each proxy against the floor and a direct call, and its targets. */
+/**
+ * The proxy line: req/s and CPU per request of each proxy against the floor and a direct call,
+ * and its targets. `before`, a checkout of another commit (a `git worktree`), adds its mock as
+ * `npm start` runs it to the same rounds: a change measured side by side.
+ */
 export async function judgeProxy(
   seconds: number,
   rounds: number,
+  before?: string,
 ): Promise<{ lines: string[]; targets: Array<[string, boolean]> }> {
   const { dir } = await consumerProject()
   const bin = join(dir, 'node_modules', 'restapi-mock', 'dist', 'cli.js')
+  const beforeName = `the mock at ${before} as npm start runs it`
   const proxy = await measureProxies(
     startReference,
     new Map<string, ProxyStarter>([
+      ...(before
+        ? [
+            [
+              beforeName,
+              (url: string) =>
+                startServer(
+                  'mock',
+                  [...npmStartArgs(), ...forwarding(url)],
+                  probeComment,
+                  {},
+                  before,
+                ),
+            ] as const,
+          ]
+        : []),
       [asBin, (url) => startServer('mock', [bin, ...forwarding(url)], probeComment, {}, dir)],
       [
         asNpmStart,
@@ -105,9 +143,9 @@ export async function judgeProxy(
   )
   const rps = (name: string): number => proxy.proxiedRps.get(name) ?? 0
   const floor = rps(floorName) || 1
-  const lines = [asBin, asNpmStart, floorName].map(
+  const lines = [...(before ? [beforeName] : []), asBin, asNpmStart, floorName].map(
     (name) =>
-      `proxy, ${name}: ${Math.round(rps(name))} req/s, ${(rps(name) / floor).toFixed(2)}x the floor, ${(rps(name) / proxy.directRps).toFixed(2)}x a direct call (${Math.round(proxy.directRps)} req/s)`,
+      `proxy, ${name}: ${Math.round(rps(name))} req/s, ${(rps(name) / floor).toFixed(2)}x the floor, ${(rps(name) / proxy.directRps).toFixed(2)}x a direct call (${Math.round(proxy.directRps)} req/s); ${(proxy.cpuUs.get(name) ?? 0).toFixed(1)} µs CPU a request`,
   )
   const targets: Array<[string, boolean]> = []
   for (const name of [asBin, asNpmStart]) {
@@ -122,7 +160,7 @@ export async function judgeProxy(
 if (import.meta.main) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5)
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5))
-  const { lines, targets } = await judgeProxy(seconds, rounds)
+  const { lines, targets } = await judgeProxy(seconds, rounds, process.env.PROXY_BEFORE)
   process.stdout.write(
     `proxy, ${rounds} rounds of ${seconds} s, 50 connections, Node ${process.version}\n`,
   )
