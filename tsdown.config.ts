@@ -146,6 +146,9 @@ export function inlineSeedLocale(): Rolldown.Plugin {
         const json = JSON.stringify(JSON.stringify(seedLocale))
         return {
           code: `export const seedLocale = /* @__PURE__ */ JSON.parse(${json})\n`,
+          // No source map for data: the maps would carry the word lists once more, and a dev
+          // server inlines its map into the page, base64 (docs/performance.md, "The browser").
+          map: { mappings: '' },
           moduleType: 'js',
         }
       },

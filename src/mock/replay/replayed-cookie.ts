@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import { stableHex } from '../../../seeds/stable-hex.ts'
 import { redacted } from './same-data.ts'
 
 /** Where a replayed cookie comes from: what its made-up value is stable for. */
@@ -24,6 +23,6 @@ export function replayedCookie(value: string, origin: CookieOrigin): string | nu
   if (equals === -1 || pair.slice(equals + 1).trim() !== redacted) return value
   const name = pair.slice(0, equals).trim()
   const seed = `${origin.recording}\n${origin.entry}\n${name}`
-  const madeUp = bytesToHex(sha256(utf8ToBytes(seed))).slice(0, 32)
+  const madeUp = stableHex(seed, 32)
   return `${name}=${madeUp}${pairEnd === -1 ? '' : value.slice(pairEnd)}`
 }
