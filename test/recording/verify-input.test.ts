@@ -90,7 +90,9 @@ describe('verify on a hostile recording', () => {
     const { har, mock } = await journalRecording()
     const entry = har.log.entries.findIndex((e) => e.response.content.mimeType.includes('json'))
     const deep = `${'{"A":'.repeat(100_000)}1${'}'.repeat(100_000)}`
-    ;(har.log.entries[entry]?.response.content as { text: string }).text = deep
+    const content = har.log.entries[entry]?.response.content
+    expect(content).toBeDefined()
+    ;(content as { text: string }).text = deep
     const { verifyRecording } = await import('../../src/mock/recording/index.ts')
     const { exchanges, counts } = await verifyRecording(har, { operations: mock.operations })
     expect(counts.different).toBe(1)
