@@ -1,6 +1,7 @@
 // `npm run docs:options`: writes docs/options.md from the option table (test/docs checks it).
 import { writeFileSync } from 'node:fs'
-import { cliCommands, cliOptions } from '../src/node/cli/cli-options.ts'
+import { cliCommands } from '../src/node/cli/cli-commands.ts'
+import { cliOptions } from '../src/node/cli/cli-options.ts'
 import { optionsReference } from '../src/node/cli/options-reference.ts'
 
 writeFileSync(

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { cliCommands, cliOptions } from '../../src/node/cli/cli-options.ts'
+import { cliCommands } from '../../src/node/cli/cli-commands.ts'
+import { cliOptions } from '../../src/node/cli/cli-options.ts'
 import { optionsReference } from '../../src/node/cli/options-reference.ts'
 import { projectRoot } from '../support/index.ts'
 

@@ -1,5 +1,6 @@
 import { defaultCounts, type Counts } from '../../store/index.ts'
-import { cliOptions, usageText } from './cli-options.ts'
+import { cliOptions } from './cli-options.ts'
+import { usageText } from './usage-text.ts'
 import { commaList } from './comma-list.ts'
 
 // The command's option values read, each refused in one clear line (exit 2) when it is wrong.

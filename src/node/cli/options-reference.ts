@@ -1,4 +1,5 @@
-import type { CliCommand, CliOption } from './cli-options.ts'
+import type { CliCommand } from './cli-commands.ts'
+import type { CliOption } from './cli-options.ts'
 
 /**
  * docs/options.md: every option and command, from the same table `--help` and `parseArgs` read,

@@ -1,0 +1,25 @@
+// `restapi-mock`'s commands besides serving, as `--help` and the options reference list them.
+
+/** A command of `restapi-mock` besides serving: its usage line and what it does. */
+export interface CliCommand {
+  readonly usage: string
+  readonly help: string
+}
+
+/** The commands besides serving, as `--help` and the options reference list them. */
+export const cliCommands = {
+  init: {
+    usage: 'restapi-mock init [--dry-run] [--yes]',
+    help: "set restapi-mock up in this project, as the README's recipes show (a diff of each change, asked before writing)",
+  },
+  verify: {
+    usage:
+      'restapi-mock verify <file.har> [--json] [--report <file.html>] [--ignore <Field>]... [--base-path <path>] [--xml-namespace <Dto>=<ns>]... [--seed <n>] [--auth <mode>] [--no-always-use-utc]',
+    help: 'hold the mock against a recording of your CMS: each exchange an operation serves is sent to the mock in process and its answer compared with the recorded one (status, reason, content type, ServiceStack headers, body shape, error); exit 0 no difference, 1 a difference, 2 bad input',
+  },
+  import: {
+    usage:
+      'restapi-mock import <file.har> [--out <file.json>] [--scenario <name>] [--base-path <path>] [--xml-namespace <Dto>=<ns>]...',
+    help: 'write the entities a recording of your CMS shows as a --data file (or, with --scenario, a --scenarios file), secrets left out as the recorder redacts them',
+  },
+} as const satisfies Record<string, CliCommand>
