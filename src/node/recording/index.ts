@@ -1,2 +1,3 @@
 export { runImport, importUsage } from './run-import.ts'
-export { runVerify, verifyUsage, type RecordingIo } from './run-verify.ts'
+export { runVerify, verifyUsage } from './run-verify.ts'
+export type { RecordingIo } from './recording-args.ts'

@@ -1,10 +1,8 @@
-import { parseArgs } from 'node:util'
 import { operations } from '../../../handlers/operations.ts'
 import { importRecording, type ImportedRecording } from '../../mock/recording/index.ts'
-import { parseXmlNamespaces } from '../cli/xml-namespace-option.ts'
 import { writeAtomically } from '../state-file/write-atomically.ts'
-import { readRecording } from './read-recording.ts'
-import type { RecordingIo } from './run-verify.ts'
+import { readRecordingArgs, recordingOf, recordingOptions } from './recording-args.ts'
+import type { RecordingIo } from './recording-args.ts'
 
 export const importUsage = `Usage: restapi-mock import <file.har> [--out <file.json>] [--scenario <name>]
 
@@ -23,9 +21,7 @@ of secret names, are left out; the seed fills them when the mock loads the file.
 const options = {
   out: { type: 'string' },
   scenario: { type: 'string' },
-  'base-path': { type: 'string', default: '/RestApi' },
-  'xml-namespace': { type: 'string', multiple: true },
-  help: { type: 'boolean', short: 'h', default: false },
+  ...recordingOptions,
 } as const
 
 /**
@@ -34,37 +30,14 @@ const options = {
  * @example process.exitCode = await runImport(['rec.har', '--out', 'db.json'], process)
  */
 export async function runImport(args: readonly string[], io: RecordingIo): Promise<number> {
-  const refuse = (message: string): number => {
-    io.stderr.write(`restapi-mock import: ${message}\n`)
-    return 2
-  }
-  let parsed
-  try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true })
-  } catch (error) {
-    return refuse(`${(error as Error).message}\n\n${importUsage}`)
-  }
-  const { values, positionals } = parsed
-  if (values.help) {
-    io.stdout.write(importUsage)
-    return 0
-  }
-  if (positionals.length !== 1) return refuse(`name one HAR file\n\n${importUsage}`)
+  const read = readRecordingArgs({ name: 'import', usage: importUsage, options }, args, io)
+  if (typeof read === 'number') return read
+  const { values, file, refuse } = read
   if (values.scenario !== undefined && values.scenario.trim() === '')
     return refuse('--scenario needs a name')
-  let xmlNamespaces: Record<string, string>
-  try {
-    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
-  } catch (error) {
-    return refuse((error as Error).message)
-  }
-  const file = positionals[0] as string
-  let har
-  try {
-    har = await readRecording(file)
-  } catch (error) {
-    return refuse(`${(error as Error).message}.`)
-  }
+  const recording = await recordingOf(read, values['xml-namespace'])
+  if (typeof recording === 'number') return recording
+  const { har, xmlNamespaces } = recording
   const imported = importRecording(har, {
     operations,
     config: { basePath: values['base-path'], xmlNamespaces },

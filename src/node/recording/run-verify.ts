@@ -1,18 +1,15 @@
 import { writeFile } from 'node:fs/promises'
 import { STATUS_CODES } from 'node:http'
-import { parseArgs } from 'node:util'
 import { operations } from '../../../handlers/operations.ts'
 import { verifyRecording, verifyReport } from '../../mock/recording/index.ts'
 import { authModes, type AuthMode } from '../../wire/index.ts'
-import { parseXmlNamespaces } from '../cli/xml-namespace-option.ts'
-import { readRecording } from './read-recording.ts'
+import {
+  readRecordingArgs,
+  recordingOf,
+  recordingOptions,
+  type RecordingIo,
+} from './recording-args.ts'
 import { verifyTable } from './verify-table.ts'
-
-/** Where verify and import write; the process's own streams unless a test gives others. */
-export interface RecordingIo {
-  readonly stdout: NodeJS.WritableStream & { readonly columns?: number }
-  readonly stderr: NodeJS.WritableStream
-}
 
 export const verifyUsage = `Usage: restapi-mock verify <file.har> [options]
 
@@ -39,12 +36,10 @@ const options = {
   json: { type: 'boolean', default: false },
   report: { type: 'string' },
   ignore: { type: 'string', multiple: true },
-  'base-path': { type: 'string', default: '/RestApi' },
-  'xml-namespace': { type: 'string', multiple: true },
   seed: { type: 'string', default: '1' },
   auth: { type: 'string', default: 'off' },
   'no-always-use-utc': { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
+  ...recordingOptions,
 } as const
 
 /**
@@ -53,41 +48,18 @@ const options = {
  * @example process.exitCode = await runVerify(['rec.har', '--json'], process)
  */
 export async function runVerify(args: readonly string[], io: RecordingIo): Promise<number> {
-  const refuse = (message: string): number => {
-    io.stderr.write(`restapi-mock verify: ${message}\n`)
-    return 2
-  }
-  let parsed
-  try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true })
-  } catch (error) {
-    return refuse(`${(error as Error).message}\n\n${verifyUsage}`)
-  }
-  const { values, positionals } = parsed
-  if (values.help) {
-    io.stdout.write(verifyUsage)
-    return 0
-  }
-  if (positionals.length !== 1) return refuse(`name one HAR file\n\n${verifyUsage}`)
+  const read = readRecordingArgs({ name: 'verify', usage: verifyUsage, options }, args, io)
+  if (typeof read === 'number') return read
+  const { values, file, refuse } = read
   const seed = Number(values.seed)
   if (!/^\d+$/.test(values.seed) || seed > 2 ** 31 - 1)
     return refuse(`--seed must be a whole number from 0 to ${2 ** 31 - 1}, got '${values.seed}'`)
   const auth = values.auth.toLowerCase()
   if (!isAuthMode(auth))
     return refuse(`--auth must be one of ${authModes.join(', ')}, got '${values.auth}'`)
-  let xmlNamespaces: Record<string, string>
-  try {
-    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
-  } catch (error) {
-    return refuse((error as Error).message)
-  }
-  const file = positionals[0] as string
-  let har
-  try {
-    har = await readRecording(file)
-  } catch (error) {
-    return refuse(`${(error as Error).message}.`)
-  }
+  const recording = await recordingOf(read, values['xml-namespace'])
+  if (typeof recording === 'number') return recording
+  const { har, xmlNamespaces } = recording
   let verification
   try {
     verification = await verifyRecording(har, {
