@@ -1,5 +1,5 @@
 import { stateCollections } from '../../control/index.ts'
-import { emptyGuid } from '../../model/index.ts'
+import { emptyGuid, type ContainerInfoMessage, type PageNode } from '../../model/index.ts'
 import type { CollectionName, RecordedEntity } from './recorded-entities.ts'
 
 /**
@@ -13,7 +13,17 @@ const implications: readonly {
   readonly to: string
   readonly fields: Readonly<Record<string, string>>
   readonly key: string
-}[] = [{ from: 'Containers', to: 'Pages', fields: { Id: 'PageId', Title: 'PageTitle' }, key: 'Id' }]
+}[] = [
+  {
+    from: 'Containers',
+    to: 'Pages',
+    // Checked against the DTOs: a renamed field fails to compile here.
+    fields: { Id: 'PageId', Title: 'PageTitle' } satisfies Partial<
+      Record<keyof PageNode, keyof ContainerInfoMessage>
+    >,
+    key: 'Id' satisfies keyof PageNode,
+  },
+]
 
 const known = new Set<string>(stateCollections.map(({ name }) => name))
 
