@@ -108,8 +108,9 @@ describe('streaming through --proxy', () => {
     for (let i = 0; i < chunks; i++) expected.update(chunk)
     expect(hash.digest('hex')).toBe(expected.digest('hex'))
     // Held whole, 100 MB would be 100 MB more at least; streamed, the growth is the garbage
-    // between two collections (about 19 to 30 MB here).
-    expect(downloadGrowth).toBeLessThan(48)
+    // between two collections: about 19 to 30 MB on a quiet machine, 49 MB once on a loaded CI
+    // run, where collections fall behind. 70 still tells the two apart.
+    expect(downloadGrowth).toBeLessThan(70)
 
     const upload = Buffer.alloc(chunk.length * 160, 3)
     const uploadGrowth = await peakGrowth(pid, async () => {
