@@ -1,15 +1,13 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { cliOptions } from './cli-options.ts'
+import { cliOptions, type CliOption } from './cli-options.ts'
 import { fail, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
 import type { Upstream } from './cli-upstream.ts'
 import { authModes, formats, isFormat } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
-import { readDataFile } from './data-file.ts'
 import { readScenariosFile } from './scenarios-file.ts'
-import { watchDataFile } from './watch-data-file.ts'
 import type { StateFile } from '../state-file/state-file.ts'
 import { exposureWarnings } from '../server/exposure-warnings.ts'
 import { parseAllowedHosts, type AllowedHosts } from '../server/host-check.ts'
@@ -75,8 +73,11 @@ export async function runCli(args: readonly string[]): Promise<void> {
     Number.MAX_SAFE_INTEGER,
   )
   // The proxy, the recorder and the replay load only when asked for: a start without them
-  // compiles none of their code (docs/performance.md, "Cold start").
-  const asked = upstreamOptions.some((name) => values[name] !== undefined && values[name] !== false)
+  // compiles none of their code (docs/performance.md, "Cold start"). Some of their options have
+  // a default, so "asked" is any that differs from it.
+  const asked = upstreamOptions.some(
+    (name) => values[name] !== (cliOptions[name] as CliOption).default,
+  )
   const upstream: Upstream = asked
     ? (await import('./cli-upstream.ts')).readUpstream(values, (message) => fail(message, false))
     : { proxy: undefined, fallbacks: [], passthrough: undefined, recorder: undefined }
@@ -115,9 +116,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
       fail(`could not load --scenarios ${values.scenarios}: ${(error as Error).message}`, false)
     }
   }
-  if (values.data) {
+  // The data file's reader (a JSON parser that says where a file stops being JSON) loads only
+  // for a --data file, as the proxy's code does.
+  const dataFile = values.data ? await import('./data-file.ts') : undefined
+  if (values.data && dataFile) {
     try {
-      scenarios = { ...scenarios, data: await readDataFile(values.data) }
+      scenarios = { ...scenarios, data: await dataFile.readDataFile(values.data) }
     } catch (error) {
       fail(`could not load --data ${values.data}: ${(error as Error).message}`, false)
     }
@@ -181,6 +185,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     process.stderr.write(`restapi-mock: warning: ${warning}\n`)
   }
   if (values.watch && values.data) {
+    const { watchDataFile } = await import('./watch-data-file.ts')
     watchDataFile(values.data, running.mock, (line) => process.stderr.write(`${line}\n`))
   }
   // From the first request on, so a stop knows what is under way.
