@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { parseArgs } from 'node:util'
 import { createApp, createServer, createStore } from '../src/index.ts'
-import { createReplay } from '../src/mock/index.ts'
+import { createReplay } from '../src/mock/replay/index.ts'
 import { fakeRecording } from '../test/support/fake-recording.ts'
 import { startFakeUpstream } from '../test/support/fake-upstream.ts'
 import {

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
-import { checkHar, createReplay, type Har, type Mock, type MockOptions } from '../src/mock/index.ts'
+import type { Mock, MockOptions } from '../src/mock/index.ts'
+import { checkHar, createReplay, type Har } from '../src/mock/replay/index.ts'
 import { createMock } from './create-mock.ts'
 import { handlerRoutes, type HandlerResolvers } from './handler-routes.ts'
 import {

@@ -1,5 +1,5 @@
 import type { DtoDef, FieldSpec, FieldType } from '../model/index.ts'
-import { codecs, formats, mimeTypes, type Format } from '../wire/index.ts'
+import { formatLists, formats, mimeTypes, type Format } from '../wire/index.ts'
 import { xmlNamespaceOf } from '../wire/formats/xml/xml.ts'
 
 // JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) for the DTOs, generated from their
@@ -180,9 +180,8 @@ export function answerContent(def: DtoDef): MediaTypes {
  */
 export function bodyContent(def: DtoDef): MediaTypes {
   const content: MediaTypes = {}
-  for (const format of formats) {
-    if (codecs[format].read) content[mimeTypes[format]] = { schema: mediaTypeSchema(format, def) }
-  }
+  for (const format of formatLists.bodyFormats)
+    content[mimeTypes[format]] = { schema: mediaTypeSchema(format, def) }
   content[formMime] = { schema: schemaRef(def) }
   return content
 }

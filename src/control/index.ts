@@ -16,11 +16,6 @@ export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './pref
 export { createNotices, type Notice, type Notices } from './notices.ts'
 export { withoutMockParams, withoutMockPreferences, withoutSessionCookie } from './mock-controls.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'
-export { redactBody } from './redact/redact-body.ts'
-export { redactHeader } from './redact/redact-header.ts'
-export { redactJournalEntry } from './redact/redact-journal-entry.ts'
-export { redactQuery, redactUrl } from './redact/redact-query.ts'
-export { isSecretName, redactedText } from './redact/secret-names.ts'
 export {
   parseStateFile,
   stateCollections,

@@ -1,6 +1,5 @@
 export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
 export { bindDto, type BindResult, type FieldIssue } from './request/bind-dto.ts'
-export { codecs, type Codec } from './formats/codecs.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './request/decode-error.ts'
 export {

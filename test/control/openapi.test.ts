@@ -15,7 +15,8 @@ import {
   type DtoDef,
   type FieldType,
 } from '../../src/model/index.ts'
-import { codecs, formats, mimeTypes, type Operation } from '../../src/wire/index.ts'
+import { formats, mimeTypes, type Operation } from '../../src/wire/index.ts'
+import { codecs } from '../../src/wire/formats/codecs.ts'
 
 const basePath = '/RestApi'
 const refOf = (def: DtoDef): string => `#/components/schemas/${def.name}`

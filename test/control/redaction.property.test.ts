@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { redactBody, redactHeader, redactUrl } from '../../src/control/index.ts'
+import { redactBody, redactHeader, redactUrl } from '../../src/control/redact/index.ts'
 
 // Issue 26, point 5: redaction runs on whatever a client sends (the journal reads it on every
 // GET /__mock/journal), so it must never throw, and no secret value may survive at any depth.

@@ -13,7 +13,7 @@ import {
 } from 'vitest'
 import { createHandlers } from '../../handlers/index.ts'
 import { createApp, createMock, createStore, type Store } from '../../src/index.ts'
-import { createReplay } from '../../src/mock/index.ts'
+import { createReplay } from '../../src/mock/replay/index.ts'
 import { startServer } from '../support/index.ts'
 import { fakeRecording } from '../support/fake-recording.ts'
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.ts'

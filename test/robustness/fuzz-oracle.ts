@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { redactUrl } from '../../src/control/index.ts'
+import { redactUrl } from '../../src/control/redact/index.ts'
 import type { Store } from '../../src/index.ts'
 import { buildHostApp } from '../support/index.ts'
 import { toRequest, type FuzzRequest } from './request-arbitraries.ts'

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createHandlers, createMock, createStore, type Har } from '../../handlers/index.ts'
-import { createReplay } from '../../src/mock/index.ts'
+import { createReplay } from '../../src/mock/replay/index.ts'
 import type { RunningServer, ServerOptions } from '../../src/index.ts'
 import { startEchoUpstream, type EchoUpstream } from '../support/echo-upstream.ts'
 import { startServer } from '../support/index.ts'

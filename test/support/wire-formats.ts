@@ -5,7 +5,8 @@ import {
   CreateService,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { bindDto, codecs, type Format } from '../../src/wire/index.ts'
+import { bindDto, type Format } from '../../src/wire/index.ts'
+import { codecs } from '../../src/wire/formats/codecs.ts'
 import { isLooseObject } from '../../src/wire/request/loose.ts'
 import { now } from './app.ts'
 import { testContext } from './test-context.ts'

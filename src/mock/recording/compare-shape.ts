@@ -1,4 +1,4 @@
-import { redactedText } from '../../control/index.ts'
+import { redactedText } from '../../control/redact/index.ts'
 import { absent, type Difference, type Ignored } from './difference.ts'
 import type { ObjectShape, Shape } from './body-shape.ts'
 

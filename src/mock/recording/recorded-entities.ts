@@ -1,4 +1,5 @@
-import { isSecretName, redactedText, stateCollections } from '../../control/index.ts'
+import { stateCollections } from '../../control/index.ts'
+import { isSecretName, redactedText } from '../../control/redact/index.ts'
 import type { DtoDef } from '../../model/index.ts'
 import {
   defaultLimits,

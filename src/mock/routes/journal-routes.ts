@@ -1,6 +1,6 @@
 import type { JournalDocument } from '../../control/control-documents.ts'
 import { journalToHar } from '../../control/journal/har.ts'
-import { redactJournalEntry } from '../../control/index.ts'
+import { redactJournalEntry } from '../../control/redact/index.ts'
 import { fail, json, jsonType, noContent } from './control-answers.ts'
 import type { StateCall } from './control-call.ts'
 import type { Session } from '../sessions.ts'

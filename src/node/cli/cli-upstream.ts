@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createReplay, parseHar } from '../../mock/index.ts'
+import { createReplay, parseHar } from '../../mock/replay/index.ts'
 import type { Fallback } from '../../wire/index.ts'
 import { commaList } from './comma-list.ts'
 import { createHarRecorder, type HarRecorder } from '../proxy/har-recorder.ts'

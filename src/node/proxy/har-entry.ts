@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import { redactBody, redactHeader, redactUrl } from '../../control/index.ts'
+import { redactBody, redactHeader, redactUrl } from '../../control/redact/index.ts'
 import type { HarEntry, HarHeader } from '../../mock/index.ts'
 
 export interface ProxiedExchange {

@@ -104,6 +104,8 @@ export interface FormatLists<Name extends string> {
   readonly pageLabels: Readonly<Partial<Record<Name, string>>>
   /** The formats whose body reader is on the path of most updates (the rest load lazily). */
   readonly eagerReaders: readonly Name[]
+  /** The formats a request body may come in (every one with a reader). */
+  readonly bodyFormats: readonly Name[]
   /** Each answer's Content-Type, and each bare type, to the format's name (the log's label). */
   readonly logNames: ReadonlyMap<string, Name>
   /** Each path extension (names and aliases) to the format it answers in and its Content-Type. */
@@ -143,6 +145,7 @@ export function formatListsOf<Name extends string>(
       rows.flatMap((row) => (row.metadataPage ? [[row.name, row.metadataPage.label]] : [])),
     ) as Partial<Record<Name, string>>,
     eagerReaders: rows.filter((row) => row.reader === 'eager').map((row) => row.name),
+    bodyFormats: rows.filter((row) => row.reader !== undefined).map((row) => row.name),
     logNames,
     pathExtensions: new Map(
       rows.flatMap((row) => [
