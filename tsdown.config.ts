@@ -15,9 +15,8 @@ export default defineConfig([
       // one is a `Store` to the other); its JavaScript is the browser build's, below.
       browser: 'src/browser/index.ts',
       cli: 'src/node/start.ts',
-      // Modules of their own (simpleFakerModule), so that package.json "imports" can give a
-      // browser bundle the one and Node the other (where faker's SimpleFaker class comes from).
-      'simple-faker': 'seeds/simple-faker.ts',
+      // A module of its own (simpleFakerModule), so that package.json "imports" can give a
+      // browser bundle this one and Node simple-faker.js (nodeSimpleFaker, below).
       'simple-faker.browser': 'seeds/simple-faker.browser.ts',
     },
     format: 'esm',
@@ -67,7 +66,29 @@ export default defineConfig([
     ],
   },
   browserBuild(),
+  nodeSimpleFaker(),
 ])
+
+/**
+ * dist/simple-faker.js, Node's side of `#simple-faker`: faker's SimpleFaker class bundled in and
+ * tree-shaken down to it (67 KB). Node cannot tree-shake: faker's root entry point loads every
+ * locale, and its base locale's entry point builds the full Faker with every module, 8 ms of
+ * the installed bin's start of about 130 (docs/performance.md, "Cold start"). Only this class
+ * is bundled: everything else stays one faker, the user's.
+ */
+function nodeSimpleFaker(): UserConfig {
+  return {
+    entry: { 'simple-faker': 'seeds/simple-faker.browser.ts' },
+    format: 'esm',
+    platform: 'node',
+    target: 'node22.12',
+    fixedExtension: false,
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    deps: { alwaysBundle: (id) => /^@faker-js\/faker(\/|$)/.test(id), onlyBundle: false },
+  }
+}
 
 /**
  * `restapi-mock/browser` as a page gets it: the entry point and everything it loads at start in

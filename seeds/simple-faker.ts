@@ -1,8 +1,9 @@
-// faker's SimpleFaker class, for Node. faker exports the class only from its root entry point,
-// which loads every locale in Node (docs/performance.md, "Browser bundle"); the base locale's
-// entry point is cheap, and its instance's class extends SimpleFaker. Browser bundlers take
-// simple-faker.browser.ts instead (package.json "imports"), where the root entry point costs
-// nothing: it is tree-shaken down to the class.
+// faker's SimpleFaker class, for Node running these sources (`npm start`, the tests). faker
+// exports the class only from its root entry point, which loads every locale in Node; the base
+// locale's entry point is cheaper, and its instance's class extends SimpleFaker. The package
+// ships neither: `#simple-faker` (package.json "imports") gives Node dist/simple-faker.js, the
+// class bundled and tree-shaken from simple-faker.browser.ts, and browser bundlers that same
+// source, which they tree-shake themselves (tsdown.config.ts, nodeSimpleFaker).
 import type { SimpleFaker as SimpleFakerClass } from '@faker-js/faker'
 import { faker } from '@faker-js/faker/locale/base'
 
