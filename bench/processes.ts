@@ -22,7 +22,8 @@ export async function startServer(
   name: string,
   args: readonly string[],
   probe: (url: string) => Promise<boolean>,
-  env: Record<string, string> = {},
+  // Added to this process's environment; an undefined value leaves that variable out.
+  env: Record<string, string | undefined> = {},
   cwd: string = root,
 ): Promise<ServerProcess> {
   const started = performance.now()
