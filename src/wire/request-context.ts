@@ -69,6 +69,12 @@ export interface RequestHost {
   readonly clientAddress?: string
   /** The session of a request that names none (the msw handlers' `session` option). */
   readonly session?: string | null
+  /**
+   * Cuts the client's connection off, saying why in the request log: a streamed answer whose
+   * source broke off after its head was sent (a proxied upstream) ends so where the runtime has
+   * a socket. False where it has none (msw, `app.request()`): the body's stream errors instead.
+   */
+  cutOff?(reason: string): boolean
 }
 
 /** What a simulated fault or added latency made of a request before its operation or a fallback ran. */

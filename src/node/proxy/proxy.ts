@@ -77,6 +77,7 @@ export function createProxy(options: ProxyOptions): Fallback {
       const upload =
         record && given && !(given instanceof Uint8Array) ? keepCopy(given, maxBytes) : undefined
       const { handler, answer } = upstreamAnswer({
+        cutOff: (error) => host.cutOff?.(`${name} broke off (${error.message})`) ?? false,
         keep: record && {
           maxBytes,
           done: ({ bytes, totalBytes }, got) => {

@@ -27,6 +27,11 @@ export interface KeptBody {
 }
 
 export interface UpstreamAnswerOptions {
+  /**
+   * Cuts the client off when the body breaks off after the head was sent (RequestHost.cutOff);
+   * false, or absent, and the body's stream errors instead.
+   */
+  readonly cutOff?: (error: Error) => boolean
   /** A copy of the body for `--record`, handed over once the body has ended. */
   readonly keep?: {
     /** Past this many bytes the copy is dropped and only the size is kept. */
@@ -42,7 +47,7 @@ export interface UpstreamAnswerOptions {
  * while the client is slower. `keep`, when given, gets a bounded copy once the body has ended
  * (`--record`).
  */
-export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
+export function upstreamAnswer({ keep, cutOff }: UpstreamAnswerOptions = {}): {
   handler: Dispatcher.DispatchHandler
   answer: Promise<UpstreamAnswer>
 } {
@@ -140,7 +145,7 @@ export function upstreamAnswer({ keep }: UpstreamAnswerOptions = {}): {
     },
     onResponseError(_controller, error) {
       if (stream) {
-        if (!cancelled) stream.error(error)
+        if (!cancelled && !cutOff?.(error)) stream.error(error)
       } else reject(head ? new Error(`the answer broke off: ${error.message}`) : error)
     },
   }

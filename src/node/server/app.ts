@@ -130,6 +130,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
         rawHeaders,
         clientAddress: incoming?.socket.remoteAddress,
         answerHeaders: cors && origin !== null ? corsHeaders(origin) : undefined,
+        socket: incoming?.socket,
+        log,
       })
       // What the dispatch got: the request, or the same with its large body read whole.
       let sent = request
@@ -168,7 +170,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     const socket = env?.incoming?.socket
     if (!socket) throw new NetworkFault()
     socket.destroy()
-    log?.(formatFaultLine(request))
+    log?.(formatFaultLine(request, 'network fault (connection dropped)'))
     return new Response(null, { status: 500 })
   }
   app.onError((error, c) => {

@@ -57,11 +57,12 @@ function answerHeader(
   return head[name] ?? head[name.toLowerCase()] ?? null
 }
 
-/** `PUT /RestApi/… network fault (connection dropped)`: a simulated fault's line. */
-export function formatFaultLine(request: Request): string {
-  return safeLogLine(
-    `${request.method} ${new URL(request.url).pathname} network fault (connection dropped)`,
-  )
+/**
+ * A line for a connection the mock dropped: a simulated network fault's, or an answer cut short
+ * after its head was sent (`PUT /RestApi/… network fault (connection dropped)`).
+ */
+export function formatFaultLine(request: Request, what: string): string {
+  return safeLogLine(`${request.method} ${new URL(request.url).pathname} ${what}`)
 }
 
 /** The longest line the log writes for one request, in characters; what is cut is counted. */

@@ -1,4 +1,6 @@
+import type { Socket } from 'node:net'
 import type { HeaderName, RequestHost } from '../../wire/index.ts'
+import { formatFaultLine } from './log-line.ts'
 
 /** What the Node server knows of a request besides the Request itself. */
 export interface NodeRequestFacts {
@@ -8,6 +10,9 @@ export interface NodeRequestFacts {
   readonly clientAddress?: string | undefined
   /** The CORS headers of its origin, for every answer. */
   readonly answerHeaders?: Readonly<Record<string, string>> | undefined
+  /** The connection it came on, and the request log, which says why it was cut off (`cutOff`). */
+  readonly socket?: Socket | undefined
+  readonly log?: ((line: string) => void) | undefined
 }
 
 /**
@@ -20,12 +25,24 @@ export class NodeRequestHost implements RequestHost {
   readonly clientAddress: string | undefined
   readonly #request: Request
   readonly #rawHeaders: readonly string[] | undefined
+  readonly #facts: NodeRequestFacts
 
-  constructor({ request, rawHeaders, clientAddress, answerHeaders }: NodeRequestFacts) {
-    this.#request = request
-    this.#rawHeaders = rawHeaders
-    this.clientAddress = clientAddress
-    this.answerHeaders = answerHeaders
+  constructor(facts: NodeRequestFacts) {
+    this.#facts = facts
+    this.#request = facts.request
+    this.#rawHeaders = facts.rawHeaders
+    this.clientAddress = facts.clientAddress
+    this.answerHeaders = facts.answerHeaders
+  }
+
+  // Destroying the socket ends the answer where @hono/node-server would, when the body it
+  // writes errors; but it would print the error's stack on stderr for each such answer.
+  cutOff(reason: string): boolean {
+    const { socket, log } = this.#facts
+    if (!socket) return false
+    socket.destroy()
+    log?.(formatFaultLine(this.#request, `answer cut short: ${reason}`))
+    return true
   }
 
   header(name: HeaderName): string | null {
