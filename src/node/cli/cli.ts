@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { cliOptions, type CliOption } from './cli-options.ts'
+import { cliOptions } from './cli-options.ts'
+import { asksForUpstream } from './asks-for-upstream.ts'
 import { fail, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
@@ -17,18 +18,6 @@ import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from '../server/stop-on-signals.ts'
 import { trackRequests } from '../server/track-requests.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
-
-/** The options about a real host and its recordings (cli-upstream.ts reads them). */
-const upstreamOptions = [
-  'proxy',
-  'proxy-timeout',
-  'proxy-insecure',
-  'passthrough',
-  'record',
-  'record-secrets',
-  'record-max-body',
-  'replay',
-] as const
 
 /**
  * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
@@ -72,13 +61,8 @@ export async function runCli(args: readonly string[]): Promise<void> {
     0,
     Number.MAX_SAFE_INTEGER,
   )
-  // The proxy, the recorder and the replay load only when asked for: a start without them
-  // compiles none of their code (docs/performance.md, "Cold start"). Some of their options have
-  // a default, so "asked" is any that differs from it.
-  const asked = upstreamOptions.some(
-    (name) => values[name] !== (cliOptions[name] as CliOption).default,
-  )
-  const upstream: Upstream = asked
+  // The proxy's, the recorder's and the replay's code loads only when asked for.
+  const upstream: Upstream = asksForUpstream(values)
     ? (await import('./cli-upstream.ts')).readUpstream(values, (message) => fail(message, false))
     : { proxy: undefined, fallbacks: [], passthrough: undefined, recorder: undefined }
   if (values['record-secrets']) {
