@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { isSecretName, redactBody, redactHeader, redactUrl } from '../../src/control/redact/index.ts'
+import {
+  isSecretName,
+  redactBody,
+  redactHeader,
+  redactUrl,
+} from '../../src/control/redact/index.ts'
 
 // Issue 26, point 5: the values of secrets are redacted wherever a HAR or the journal is
 // written; names and structure stay. One case per place and per name the issue lists.
