@@ -46,5 +46,12 @@ export function optionsReference(
     '| --- | --- |',
     ...commandRows,
     '',
+    '## Environment',
+    '',
+    '| Variable | What it does |',
+    '| --- | --- |',
+    '| `PORT` | the port to listen on when `--port` is not given |',
+    "| `NODE_DISABLE_COMPILE_CACHE=1` | no compile cache: the command otherwise keeps Node's compiled modules between starts, in the system's temporary directory, as Node keeps them for any tool that asks (a tenth of every start after the first) |",
+    '',
   ].join('\n')
 }
