@@ -100,12 +100,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
       fail(`could not load --scenarios ${values.scenarios}: ${(error as Error).message}`, false)
     }
   }
-  // The data file's reader (a JSON parser that says where a file stops being JSON) loads only
-  // for a --data file, as the proxy's code does.
-  const dataFile = values.data ? await import('./data-file.ts') : undefined
-  if (values.data && dataFile) {
+  if (values.data) {
+    // The data file's reader (a JSON parser that says where a file stops being JSON) loads only
+    // for a --data file, as the proxy's code does.
+    const { readDataFile } = await import('./data-file.ts')
     try {
-      scenarios = { ...scenarios, data: await dataFile.readDataFile(values.data) }
+      scenarios = { ...scenarios, data: await readDataFile(values.data) }
     } catch (error) {
       fail(`could not load --data ${values.data}: ${(error as Error).message}`, false)
     }
