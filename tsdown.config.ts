@@ -71,10 +71,10 @@ export default defineConfig([
 
 /**
  * dist/simple-faker.js, Node's side of `#simple-faker`: faker's SimpleFaker class bundled in and
- * tree-shaken down to it (67 KB). Node cannot tree-shake: faker's root entry point loads every
- * locale, and its base locale's entry point builds the full Faker with every module, 8 ms of
- * the installed bin's start of about 130 (docs/performance.md, "Cold start"). Only this class
- * is bundled: everything else stays one faker, the user's.
+ * tree-shaken down to it. Node cannot tree-shake: faker's root entry point loads every locale,
+ * and its base locale's entry point builds the full Faker with every module, a part of the
+ * installed bin's start (docs/performance.md, "Cold start"). Only this class is bundled:
+ * everything else stays one faker, the user's.
  */
 function nodeSimpleFaker(): UserConfig {
   return {

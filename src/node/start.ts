@@ -39,8 +39,8 @@ if (args[0] === 'init') {
   // Node's compile cache (in the system's temporary directory, as Node keeps it for any tool
   // that asks) keeps the compiled modules between starts: `npm start`, which runs these
   // TypeScript sources, no longer strips and compiles them at every start, and every start of the
-  // installed bin after its first is about 13 ms (a tenth) shorter (docs/performance.md, "Cold
-  // start"). NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  // installed bin after its first is shorter (docs/performance.md, "Cold start").
+  // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   const { enableCompileCache } = await import('node:module')
   enableCompileCache?.()
   const { runCli } = await import('./cli/cli.ts')

@@ -1,6 +1,6 @@
 // Redaction: what the recorder, the journal's views and `import` hide. A folder of its own,
-// outside src/control/index.ts, because its XML redactor loads fast-xml-parser (20 ms): the
-// modules that run on every request import the control folder, and none of them redacts.
+// outside src/control/index.ts, because its XML redactor loads fast-xml-parser, slow to import:
+// the modules that run on every request import the control folder, and none of them redacts.
 export { redactBody } from './redact-body.ts'
 export { redactHeader } from './redact-header.ts'
 export { redactJournalEntry } from './redact-journal-entry.ts'

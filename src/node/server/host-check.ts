@@ -54,8 +54,8 @@ export function allowedHostEntry(entry: string): string {
   const domain = text.startsWith('.')
   const rest = domain ? text.slice(1) : text
   // A bare IPv6 address (`::1`) is written as a Host header writes it, in brackets. Only text
-  // with a colon is asked: node's first isIPv6 call compiles a regular expression that takes
-  // 5 ms, a third of making the server (docs/performance.md, "Cold start").
+  // with a colon is asked: Node's first isIPv6 call compiles a large regular expression, a good
+  // part of making the server (docs/performance.md, "Cold start").
   const host = rest.includes(':') && isIPv6(rest) ? `[${rest}]` : rest
   const name = hostnameOf(host)
   if (name === null || (host.includes(':') && !host.startsWith('['))) {
