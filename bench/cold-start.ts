@@ -6,7 +6,7 @@
 // - `npm start` from this clone, through npm itself, with that compile cache too;
 // and beside each, in the same run, alternating, the floor started the same way: a plain Hono
 // "hello" server on @hono/node-server, run by node (with Node's compile cache when the bin has
-// its own: the hello gains nothing from it, about 100 ms either way), and by `npm run hello` in
+// its own, though the hello gains nothing from it), and by `npm run hello` in
 // the consumer project (npm's own start-up, a third of a second or more, is then on both sides;
 // a Hono hello run by node would leave npm's share to the mock). `npm run bench:cold` runs this
 // alone.
@@ -117,8 +117,8 @@ export async function measureColdStarts(rounds: number): Promise<ColdStarts> {
       dir,
     )
     await laterFloor.stop()
-    // As a user starts it again and again: with the compile cache its start file turns on for
-    // the TypeScript sources (the first, uncounted round fills it).
+    // As a user starts it again and again: with the compile cache scripts/start.mjs turns on
+    // before any TypeScript loads (the first, uncounted round fills it).
     const npmStart = await startServer(
       'npm start',
       [npm, 'start', '--', '--port', '0', '--no-log'],
