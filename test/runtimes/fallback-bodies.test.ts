@@ -52,7 +52,9 @@ describe('a form that falls through to --proxy', () => {
       const cms = await upstream()
       const mock = await proxyTo(cms)
       const body = 'UserName=bob&Password=x%26y&Remember=true'
-      const response = await fetch(mock.url + path, { method, headers: form, body })
+      // A RequestInit of its own: the lint rule cannot see that `method` is never GET.
+      const init: RequestInit = { method, headers: form, body }
+      const response = await fetch(mock.url + path, init)
       expect(response.status).toBe(200)
       expect(await response.text()).toBe(`${method} ${path}|${body}`)
       expect(cms.received.map((r) => r.body.toString())).toEqual([body])
@@ -194,11 +196,8 @@ describe('a form that falls through to --replay', () => {
     ['PUT', 'UserName=ann&Password=pw', '{"UserName":"ann"}'],
   ] as const)('answers a recorded form %s over HTTP', async (method, body, answer) => {
     const mock = await startServer({ fallbacks: [createReplay(formHar(), 'forms.har')] })
-    const response = await fetch(`${mock.url}/RestApi/auth/credentials`, {
-      method,
-      headers: form,
-      body,
-    })
+    const init: RequestInit = { method, headers: form, body }
+    const response = await fetch(`${mock.url}/RestApi/auth/credentials`, init)
     expect(response.status).toBe(200)
     expect(await response.text()).toBe(answer)
   })
@@ -235,11 +234,8 @@ describe('a form that falls through to createHandlers(mock, { replay })', () => 
     ['POST', 'UserName=bob&Password=pw', '{"UserName":"bob"}'],
     ['PUT', 'UserName=ann&Password=pw', '{"UserName":"ann"}'],
   ] as const)('answers a recorded form %s', async (method, body, answer) => {
-    const response = await fetch('http://localhost:5173/RestApi/auth/credentials', {
-      method,
-      headers: form,
-      body,
-    })
+    const init: RequestInit = { method, headers: form, body }
+    const response = await fetch('http://localhost:5173/RestApi/auth/credentials', init)
     expect(response.status).toBe(200)
     expect(await response.text()).toBe(answer)
   })
