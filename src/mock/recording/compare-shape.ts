@@ -35,6 +35,17 @@ function body(field: string, recorded: string, mock: string, says: string): Diff
   return { part: 'body', field: field === '' ? '(body)' : field, recorded, mock, says }
 }
 
+/** The two sides hold different kinds or types at `path`. */
+function typeDiffers(path: string, recorded: Shape, mock: Shape): Difference {
+  const [was, is] = [describe(recorded), describe(mock)]
+  return body(
+    path,
+    was,
+    is,
+    `${path || 'the body'} is ${was} in the recording, ${is} in the mock's answer`,
+  )
+}
+
 /** An XML element with no text and no children: an empty list or object, on the other side. */
 function isEmptyText(shape: Shape): boolean {
   return shape.kind === 'scalar' && shape.type === 'text' && shape.text === ''
@@ -58,14 +69,7 @@ function walk(
   }
   if (recorded.kind === 'scalar' && mock.kind === 'scalar') {
     if (recorded.type !== mock.type) {
-      out.push(
-        body(
-          path,
-          describe(recorded),
-          describe(mock),
-          `${path || 'the body'} is ${describe(recorded)} in the recording, ${describe(mock)} in the mock's answer`,
-        ),
-      )
+      out.push(typeDiffers(path, recorded, mock))
     } else if (recorded.form !== mock.form) {
       out.push(
         body(
@@ -79,14 +83,7 @@ function walk(
     return
   }
   if (isEmptyText(recorded) || isEmptyText(mock)) return
-  out.push(
-    body(
-      path,
-      describe(recorded),
-      describe(mock),
-      `${path || 'the body'} is ${describe(recorded)} in the recording, ${describe(mock)} in the mock's answer`,
-    ),
-  )
+  out.push(typeDiffers(path, recorded, mock))
 }
 
 function isRedacted(shape: Shape): boolean {
