@@ -3,7 +3,14 @@ import { DecodeError } from '../../request/decode-error.ts'
 import type { Limits } from '../../request/limits.ts'
 import type { Loose, LooseObject } from '../../request/loose.ts'
 import { clrNamespaceOf, listItemName, listItemNamespace, xmlNamespaceOf } from './xml.ts'
-import { namespaceText, nilAttribute, resolveName, scopeOf, type XmlScope } from './xml-names.ts'
+import {
+  namespaceText,
+  nilAttribute,
+  resolveName,
+  scopeOf,
+  type XmlName,
+  type XmlScope,
+} from './xml-names.ts'
 import {
   conversionRefusal,
   xmlBoolean,
@@ -51,6 +58,21 @@ export function attributesOf(node: XmlNode): Record<string, string> | undefined 
   return node[':@'] as Record<string, string> | undefined
 }
 
+/**
+ * The element children of an element (text between them left out), in document order, each
+ * with its name as written, its namespace scope and its name resolved in it.
+ */
+function childElements(children: XmlNode[], outer: XmlScope) {
+  const elements: Array<{ child: XmlNode; qualified: string; scope: XmlScope; name: XmlName }> = []
+  for (const child of children) {
+    const qualified = elementName(child)
+    if (!qualified) continue
+    const scope = scopeOf(attributesOf(child), outer)
+    elements.push({ child, qualified, scope, name: resolveName(qualified, scope) })
+  }
+  return elements
+}
+
 /** The members of an object of type `def`, from its element's children. */
 export function membersOf(
   children: XmlNode[],
@@ -64,11 +86,7 @@ export function membersOf(
   const read = new Set<FieldEntry>()
   let lastIndex = -1
   let reported = false
-  for (const child of children) {
-    const qualified = elementName(child)
-    if (!qualified) continue
-    const scope = scopeOf(attributesOf(child), place.scope)
-    const name = resolveName(qualified, scope)
+  for (const { child, qualified, scope, name } of childElements(children, place.scope)) {
     const entry = findField(def, name.local)
     if (!entry) continue
     const path = place.path + entry.name
@@ -140,11 +158,7 @@ function valueFrom(node: XmlNode, member: Member, reading: XmlReading, place: Pl
       const namespace = listItemNamespace(type.item, reading.xmlNamespaces)
       const item = { name: expected, spec: { type: type.item, nullable: true } }
       let reported = false
-      for (const child of children) {
-        const qualified = elementName(child)
-        if (!qualified) continue
-        const scope = scopeOf(attributesOf(child), place.scope)
-        const name = resolveName(qualified, scope)
+      for (const { child, qualified, scope, name } of childElements(children, place.scope)) {
         // Collection items match by name and namespace too; the rest are skipped
         // (`XmlFormatReaderGenerator.cs` l.672–691, l.897–906).
         if (reading.checked && name.namespace !== namespace) {
