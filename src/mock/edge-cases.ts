@@ -8,6 +8,7 @@ import {
   goalTypes,
   type DtoDef,
 } from '../model/index.ts'
+import { noEntities } from '../store/index.ts'
 import type { Fixtures } from './fixtures.ts'
 import type { Scenario } from './scenario.ts'
 
@@ -171,7 +172,7 @@ export function edgeCasesScenario(): Scenario {
   return {
     description:
       'Data that breaks UIs: longest, right-to-left, non-Latin, emoji and HTML-looking text, every enum value, nulls, earliest and latest dates, empty and long lists, a deep type tree',
-    counts: { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 },
+    counts: noEntities,
     fixtures: {
       Comments: comments(),
       ABTests: abTests(),

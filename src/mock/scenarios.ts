@@ -1,6 +1,7 @@
 import { createFaultRules, type Latency, type RequestRules } from '../control/index.ts'
 import {
   jsonSizeOf,
+  noEntities,
   type Counts,
   type Store,
   type StoreSnapshot,
@@ -47,8 +48,6 @@ export interface CatalogueOptions {
   readonly latency: Latency | null
   readonly random: () => number
 }
-
-const noEntities: Counts = { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 }
 
 /** The scenarios every mock has, besides the user's. */
 function builtIn(seed: number, counts: Readonly<Counts>): Record<BuiltInScenario, Scenario> {

@@ -9,6 +9,7 @@ export { createMemoryStore } from './memory-store.ts'
 export {
   collectionKeys,
   defaultCounts,
+  noEntities,
   type Counts,
   type MemoryStoreOptions,
   type Store,

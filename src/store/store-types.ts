@@ -27,6 +27,15 @@ export const defaultCounts: Readonly<Counts> = {
   pages: 8,
 }
 
+/** No entity of any kind: a state of fixtures only (`--data`, `empty`, `edge-cases`, `import`). */
+export const noEntities: Readonly<Counts> = {
+  abTests: 0,
+  services: 0,
+  containers: 0,
+  comments: 0,
+  pages: 0,
+}
+
 /** The collections, each keyed for lookups by key (never a scan). */
 export interface StoreState {
   /** By `Id`, lowercased: GUID text compares case-insensitively. */

@@ -1,4 +1,3 @@
-import { defaultCounts, type Counts } from '../../store/index.ts'
 import type { MockConfigOptions, Operation } from '../../wire/index.ts'
 import type { HarEntry } from '../replay/har.ts'
 import {
@@ -9,15 +8,6 @@ import {
 } from './recorded-entities.ts'
 import { recordedView } from './recorded-view.ts'
 import { withImplied } from './implied-entities.ts'
-
-/** No seeded entities: the state holds only what the recording shows. */
-export const noEntities: Readonly<Counts> = zeroCounts()
-
-function zeroCounts(): Counts {
-  const counts = { ...defaultCounts }
-  for (const kind of Object.keys(counts) as (keyof Counts)[]) counts[kind] = 0
-  return counts
-}
 
 /** A state to run an exchange in: the entities a recording shows, loaded as fixtures. */
 export interface ExchangeState {

@@ -15,7 +15,7 @@ import {
   type RecordedEntity,
 } from './recorded-entities.ts'
 import { operationFinder } from './served-operation.ts'
-import { noEntities } from './exchange-states.ts'
+import { noEntities } from '../../store/index.ts'
 import { recordedView } from './recorded-view.ts'
 
 export interface ImportOptions {

@@ -1,4 +1,5 @@
 import type { Scenario } from '../../mock/index.ts'
+import { noEntities } from '../../store/index.ts'
 import { parseJsonText } from './parse-json-text.ts'
 import { readBoundedText } from './read-bounded-text.ts'
 
@@ -21,7 +22,7 @@ export async function readDataFile(path: string, maxBytes = maxDataFileBytes): P
     throw new Error('expected a JSON object in the /__mock/state shape')
   return {
     description: `The entities of ${path}`,
-    counts: { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 },
+    counts: noEntities,
     fixtures: document,
   }
 }

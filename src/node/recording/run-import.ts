@@ -1,5 +1,6 @@
 import { operations } from '../../../handlers/operations.ts'
 import { importRecording, type ImportedRecording } from '../../mock/recording/index.ts'
+import { noEntities } from '../../store/index.ts'
 import { writeAtomically } from '../state-file/write-atomically.ts'
 import { readRecordingArgs, recordingOf, recordingOptions } from './recording-args.ts'
 import type { RecordingIo } from './recording-args.ts'
@@ -48,7 +49,7 @@ export async function runImport(args: readonly string[], io: RecordingIo): Promi
       : {
           [values.scenario]: {
             description: `The entities of ${file}`,
-            counts: { abTests: 0, services: 0, containers: 0, comments: 0, pages: 0 },
+            counts: noEntities,
             fixtures: imported.document,
           },
         }
