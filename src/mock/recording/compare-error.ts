@@ -1,7 +1,11 @@
+import type { ErrorResponse, ResponseError, ResponseStatus } from '../../model/index.ts'
 import type { Shape } from './body-shape.ts'
 import { absent, type Difference, type Ignored } from './difference.ts'
 
-function field(shape: Shape, name: string): Shape | undefined {
+/** A member of ServiceStack's error types, named as the model declares it. */
+type ErrorMember = keyof ErrorResponse | keyof ResponseStatus | keyof ResponseError
+
+function field(shape: Shape, name: ErrorMember): Shape | undefined {
   if (shape.kind !== 'object') return undefined
   return shape.fields.find(([key]) => key === name)?.[1]
 }
@@ -63,7 +67,7 @@ export function errorDifferences(
     })
   }
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    for (const name of ['ErrorCode', 'FieldName', 'Message']) {
+    for (const name of ['ErrorCode', 'FieldName', 'Message'] satisfies (keyof ResponseError)[]) {
       check(
         `${at}.Errors[${i}].${name}`,
         name,
