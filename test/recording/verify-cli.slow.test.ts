@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs'
-import { createServer as createHttpServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/index.ts'
 import type { Har } from '../../src/mock/index.ts'
-import { exitWithin, startCli, tempDir, waitForStart } from '../support/index.ts'
+import {
+  exitWithin,
+  listenOnLoopback,
+  startCli,
+  tempDir,
+  waitForStart,
+  type LoopbackServer,
+} from '../support/index.ts'
 
 // Issue 31, done when: a recording made through --proxy against a fake upstream that answers
 // like the real host (status, ResponseStatus, /Date()/) round-trips through import, then verify.
@@ -35,8 +40,8 @@ function error(status: number, code: string, message: string): [number, string, 
   ]
 }
 
-async function startCms(): Promise<{ url: string; close(): Promise<void> }> {
-  const cms: Server = createHttpServer(async (request, response) => {
+function startCms(): Promise<LoopbackServer> {
+  return listenOnLoopback(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string>
@@ -65,14 +70,6 @@ async function startCms(): Promise<{ url: string; close(): Promise<void> }> {
     const [status, reason, text] = answer
     response.writeHead(status, reason, json).end(text)
   })
-  await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`,
-    close: () => {
-      cms.closeAllConnections()
-      return new Promise((resolve) => cms.close(() => resolve()))
-    },
-  }
 }
 
 function send(origin: string, method: string, path: string, body?: object): Promise<Response> {

@@ -1,18 +1,23 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { createServer as createHttpServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Har } from '../../src/mock/index.ts'
-import { exitWithin, startCli, tempDir, waitForStart } from '../support/index.ts'
+import {
+  exitWithin,
+  listenOnLoopback,
+  startCli,
+  tempDir,
+  waitForStart,
+  type LoopbackServer,
+} from '../support/index.ts'
 
 // Issue 16: record what the proxy forwards into a HAR file, stop the real host, and replay it.
 
 const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255, 254])
 
-async function startCms(): Promise<{ url: string; close(): Promise<void> }> {
+function startCms(): Promise<LoopbackServer> {
   let visits = 0
-  const cms: Server = createHttpServer(async (request, response) => {
+  return listenOnLoopback(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString()
@@ -31,14 +36,6 @@ async function startCms(): Promise<{ url: string; close(): Promise<void> }> {
       response.writeHead(404).end('nope')
     }
   })
-  await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`,
-    close: () => {
-      cms.closeAllConnections()
-      return new Promise((resolve) => cms.close(() => resolve()))
-    },
-  }
 }
 
 const json = { 'Content-Type': 'application/json' }

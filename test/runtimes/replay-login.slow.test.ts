@@ -1,17 +1,22 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Har } from '../../src/mock/index.ts'
-import { exitWithin, startCli, tempDir, waitForStart } from '../support/index.ts'
+import {
+  exitWithin,
+  listenOnLoopback,
+  startCli,
+  tempDir,
+  waitForStart,
+  type LoopbackServer,
+} from '../support/index.ts'
 
 // Issue 26, point 5: a login recorded through `--record` (its secrets redacted) works offline
 // under `--replay`: sent with another password, in any of the formats the recorder redacts, it
 // matches, and its session cookie comes back with its name, attributes and a stable value.
 
-async function startCms(): Promise<{ url: string; close(): Promise<void> }> {
-  const cms: Server = createServer(async (request, response) => {
+function startCms(): Promise<LoopbackServer> {
+  return listenOnLoopback(async (request, response) => {
     for await (const _chunk of request) {
       // Read whole before answering.
     }
@@ -21,14 +26,6 @@ async function startCms(): Promise<{ url: string; close(): Promise<void> }> {
     })
     response.end(JSON.stringify({ UserName: 'bob', BearerToken: 'eyJ.real' }))
   })
-  await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`,
-    close: () => {
-      cms.closeAllConnections()
-      return new Promise((resolve) => cms.close(() => resolve()))
-    },
-  }
 }
 
 const logins: readonly [string, string, (password: string) => string][] = [

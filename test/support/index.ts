@@ -4,6 +4,7 @@
 export * from './app.ts'
 export * from './cli.ts'
 export * from './fake-timeouts.ts'
+export * from './loopback-server.ts'
 export * from './plane.ts'
 export * from './raw-request.ts'
 export * from './requests.ts'
