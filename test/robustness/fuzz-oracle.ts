@@ -186,8 +186,9 @@ export async function expectStillServing(
 
 /**
  * The 500s the real host gives too (issue 18), known by their answer: an XML answer that would
- * hold a character XML 1.0 forbids, which ServiceStack's XmlWriter refuses; and container info
- * with a container (or its Fields) missing, which the real service dereferences.
+ * hold a character XML 1.0 forbids, which ServiceStack's XmlWriter refuses; container info
+ * with a container (or its Fields) missing, which the real service dereferences; and container
+ * info for a page the state does not hold, which the real service cannot find.
  */
 function deliberate500(status: number, type: string, text: string, url: string): boolean {
   if (status !== 500) return false
@@ -195,7 +196,9 @@ function deliberate500(status: number, type: string, text: string, url: string):
     type.startsWith('application/xml') &&
     text.includes('<ErrorCode>ArgumentException</ErrorCode>') &&
     /hexadecimal value 0x[0-9A-F]+, is an invalid character\.<\/Message>/.test(text)
-  const containerMissing =
-    /containersinfo|ContainerInfoMessage/i.test(url) && text.includes('NullReferenceException')
-  return invalidXml || containerMissing
+  const containers = /containersinfo|ContainerInfoMessage/i.test(url)
+  const containerMissing = containers && text.includes('NullReferenceException')
+  // A PageId the state does not hold: the host's 500 ItemNotFoundException (issue 30, N6).
+  const pageUnknown = containers && text.includes('ItemNotFoundException')
+  return invalidXml || containerMissing || pageUnknown
 }
