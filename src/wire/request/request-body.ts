@@ -48,29 +48,33 @@ export class RequestBody {
     this.#keepBytes = keepBytes
   }
 
-  /** The body as text (UTF-8, a BOM dropped); a 413 `DecodeError` past the limit. */
-  async text(): Promise<string> {
-    if (this.#text !== null) return this.#text
-    const text = await (this.#reading ??= this.#readText())
-    this.#text = text
-    return text
+  /**
+   * The body as text (UTF-8, a BOM dropped); a 413 `DecodeError` past the limit. Every caller
+   * gets the one read's promise.
+   */
+  text(): Promise<string> {
+    return (this.#reading ??= this.#readText())
   }
 
   async #readText(): Promise<string> {
     const declared = Number(this.#contentLength ?? Number.NaN)
-    if (this.#keepBytes || isCompressed(this.#contentEncoding) || !(declared <= this.#limit))
-      return utf8.decode(await this.bytes())
-    if (declared === 0) return ''
-    // A declared length within the limit, bytes no one will forward: the runtime's own text,
-    // with no copy of them made. (Touching `request.body` first would make the Node server
-    // build a web stream for nothing.)
     let text: string
-    try {
-      text = await this.#request.text()
-    } catch (error) {
-      bodyFailed(error)
+    if (this.#keepBytes || isCompressed(this.#contentEncoding) || !(declared <= this.#limit)) {
+      text = utf8.decode(await this.bytes())
+    } else if (declared === 0) {
+      text = ''
+    } else {
+      // A declared length within the limit, bytes no one will forward: the runtime's own text,
+      // with no copy of them made. (Touching `request.body` first would make the Node server
+      // build a web stream for nothing.)
+      try {
+        text = await this.#request.text()
+      } catch (error) {
+        bodyFailed(error)
+      }
+      if (text.length > this.#limit) throw tooLarge(text.length, this.#limit)
     }
-    if (text.length > this.#limit) throw tooLarge(text.length, this.#limit)
+    this.#text = text
     return text
   }
 
