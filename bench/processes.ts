@@ -9,6 +9,8 @@ export interface ServerProcess {
   /** From spawning the process to its first successful answer. */
   readonly coldStartMs: number
   rssMb(): number
+  /** Its CPU time so far, all threads, user and system, in ms (in ticks of 10 ms). */
+  cpuMs(): number
   stop(): Promise<void>
 }
 
@@ -62,6 +64,7 @@ export async function startServer(
     pid: child.pid ?? 0,
     coldStartMs,
     rssMb: () => rssOf(child),
+    cpuMs: () => cpuOf(child),
     stop: () => stop(child),
   }
 }
@@ -70,6 +73,11 @@ function rssOf(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return kb / 1024
+}
+
+function cpuOf(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -7,7 +7,6 @@
 // in req/s here) and measures them in turn, each round starting with the next, so none is
 // always first or last. Target: the mock makes at least 0.8x the floor, losing nothing.
 // `PROXY_BEFORE=<a checkout of another commit> npm run bench:proxy` adds that commit's mock.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { consumerProject } from '../test/package/consumer-project.ts'
 import { median, runLoad, type LoadRequest } from './load.ts'
@@ -28,12 +27,6 @@ export interface ProxyThroughput {
    * it costs, which moves less than req/s when other work shares the cores.
    */
   readonly cpuUs: ReadonlyMap<string, number>
-}
-
-/** A process's CPU time so far, in ms (Linux: `/proc/<pid>/stat`, in ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 export async function measureProxies(
@@ -57,13 +50,13 @@ export async function measureProxies(
       const order: Array<[string | null, ServerProcess]> = [[null, upstream], ...started]
       for (let i = 0; i < order.length; i++) {
         const [name, server] = order[(round + i) % order.length] as [string | null, ServerProcess]
-        const cpuBefore = cpuMs(server.pid)
+        const cpuBefore = server.cpuMs()
         const result = await runLoad(server.url, [update], seconds)
         if (name === null) direct.push(result.rps)
         else {
           lost.set(name, (lost.get(name) ?? 0) + result.errors + result.status5xx)
           proxied.get(name)?.push(result.rps)
-          cpu.get(name)?.push(((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests)
+          cpu.get(name)?.push(((server.cpuMs() - cpuBefore) * 1000) / result.requests)
         }
       }
     } finally {

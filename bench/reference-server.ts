@@ -1,37 +1,11 @@
 // The physical limit the mock is measured against: a hand-written node:http server doing the
-// same comment update (parse JSON, find by key, apply non-blank fields, answer ServiceStack
-// JSON) with nothing else: no negotiation, no journal, no framework.
+// same comment update (bench/reference-update.ts) with nothing else: no negotiation, no
+// journal, no framework.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createStore } from '../src/mock/create-store.ts'
+import { referenceComments, referenceJsonType, updateComment } from './reference-update.ts'
 
-interface Comment {
-  Key: string | null
-  Name: string | null
-  Message: string | null
-  DateCreated: Date
-  ProfilePictureUrl: string | null
-  ProfilePictureThumbnailUrl: string | null
-  Status: string | null
-  Email: string | null
-  ThreadKey: string | null
-  AuthorIpAddress: string | null
-  CustomData: string | null
-  Rating: number | string | null
-}
-
-const counts = Number(process.env.REFERENCE_COMMENTS ?? 24)
-const comments = new Map<string, Comment>()
-for (const [key, comment] of createStore({ seed: 1, counts: { comments: counts } }).state
-  .comments) {
-  comments.set(key, { ...comment })
-}
-
-function toJson(comment: Comment): string {
-  return JSON.stringify(comment, (key, value: unknown) =>
-    key === 'DateCreated' ? `/Date(${comment.DateCreated.getTime()})/` : value,
-  ).replace(/"\/Date\((-?\d+)\)\/"/, '"\\/Date($1)\\/"')
-}
+const comments = referenceComments(Number(process.env.REFERENCE_COMMENTS ?? 24))
 
 const server = createServer((request, response) => {
   if (request.method !== 'PUT' || request.url !== '/RestApi/comments-api/comments') {
@@ -42,31 +16,12 @@ const server = createServer((request, response) => {
   request.setEncoding('utf8')
   request.on('data', (chunk: string) => (body += chunk))
   request.on('end', () => {
-    let input: Partial<Record<keyof Comment, string | number>>
-    try {
-      input = JSON.parse(body) as typeof input
-    } catch {
-      response.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8' })
-      response.end(
-        '{"ResponseStatus":{"ErrorCode":"SerializationException","Message":"bad JSON","Errors":[]}}',
-      )
-      return
-    }
-    const comment = comments.get(String(input.Key ?? '').toLowerCase())
-    if (!comment) {
-      response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' })
-      response.end(
-        '{"ResponseStatus":{"ErrorCode":"ItemNotFoundException","Message":"Comment not found","Errors":[]}}',
-      )
-      return
-    }
-    for (const field of ['Message', 'Name', 'Status', 'CustomData'] as const) {
-      const value = input[field]
-      if (typeof value === 'string' && value.trim() !== '') comment[field] = value
-    }
-    if (typeof input.Rating === 'number') comment.Rating = input.Rating
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept' })
-    response.end(toJson(comment))
+    const answer = updateComment(comments, body)
+    response.writeHead(answer.status, {
+      'Content-Type': referenceJsonType,
+      ...(answer.status === 200 ? { Vary: 'Accept' } : {}),
+    })
+    response.end(answer.body)
   })
 })
 
