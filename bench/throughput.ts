@@ -222,7 +222,8 @@ export function judgeThroughput(cases: ReadonlyMap<string, Summary>): {
       logCost <= 0.1,
     ])
   }
-  // Judged in CPU time per request, which moves far less than req/s between two processes.
+  // Judged in CPU time per request, what the server spends: req/s carries the client's share of
+  // the two cores too. (`npm run bench:instructions` counts the same in instructions.)
   const around = cpu('npm start --no-log, JSON') / cpu('bare dispatch, JSON') - 1
   const aroundRps = 1 - rps('npm start --no-log, JSON') / (rps('bare dispatch, JSON') || 1)
   lines.push(
