@@ -2,21 +2,10 @@
 // serves it: parse JSON, find by key, apply non-blank fields, answer ServiceStack JSON. Nothing
 // else: no negotiation, no journal, no sessions.
 import { createStore } from '../src/mock/create-store.ts'
+import type { CommentResponse, CommentUpdateRequest } from '../src/model/index.ts'
 
-interface Comment {
-  Key: string | null
-  Name: string | null
-  Message: string | null
-  DateCreated: Date
-  ProfilePictureUrl: string | null
-  ProfilePictureThumbnailUrl: string | null
-  Status: string | null
-  Email: string | null
-  ThreadKey: string | null
-  AuthorIpAddress: string | null
-  CustomData: string | null
-  Rating: number | string | null
-}
+// The model's types only: the work itself is written here by hand, not by the mock's codecs.
+type Comment = CommentResponse
 
 /** What a reference server writes back: a status and a JSON body. */
 export interface ReferenceAnswer {
@@ -44,7 +33,7 @@ function toJson(comment: Comment): string {
 
 /** Applies one JSON update to `comments` and says what to answer. */
 export function updateComment(comments: Map<string, Comment>, body: string): ReferenceAnswer {
-  let input: Partial<Record<keyof Comment, string | number>>
+  let input: Partial<Record<keyof CommentUpdateRequest, string | number>>
   try {
     input = JSON.parse(body) as typeof input
   } catch {
@@ -60,7 +49,12 @@ export function updateComment(comments: Map<string, Comment>, body: string): Ref
       body: '{"ResponseStatus":{"ErrorCode":"ItemNotFoundException","Message":"Comment not found","Errors":[]}}',
     }
   }
-  for (const field of ['Message', 'Name', 'Status', 'CustomData'] as const) {
+  for (const field of [
+    'Message',
+    'Name',
+    'Status',
+    'CustomData',
+  ] as const satisfies readonly (keyof CommentUpdateRequest & keyof Comment)[]) {
     const value = input[field]
     if (typeof value === 'string' && value.trim() !== '') comment[field] = value
   }
