@@ -8,6 +8,7 @@ const ours = '^(src|handlers|seeds)/'
 const msw = '(^|node_modules/)msw(/|$)'
 const hono = '(^|node_modules/)(hono|@hono/node-server)(/|$)'
 const faker = '(^|node_modules/)@faker-js/faker(/|$)'
+const mcpSdk = '(^|node_modules/)@modelcontextprotocol/sdk(/|$)'
 /** Every file in handlers/ but its entry point, createHandlers and createMock is an operation file. */
 const operationFile = '^handlers/(?!index\\.ts$|create-handlers\\.ts$|create-mock\\.ts$)[^/]+\\.ts$'
 
@@ -135,6 +136,22 @@ module.exports = {
         'Everything outside src/node/ also runs in a browser (service worker, Storybook), where node:* does not exist.',
       from: { path: ours, pathNot: '^src/node/' },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'only-mcp-imports-the-mcp-sdk',
+      severity: 'error',
+      comment:
+        'The MCP SDK (and the zod and Ajv it brings) is for `restapi-mock mcp` alone: only src/node/mcp/ imports it, so serving, the handlers and the browser bundle never load it.',
+      from: { path: ours, pathNot: '^src/node/mcp/' },
+      to: { path: mcpSdk },
+    },
+    {
+      name: 'mcp-is-a-leaf',
+      severity: 'error',
+      comment:
+        'src/node/mcp/ is a tool on top of the mock: it imports the core and the control plane, and only the bin (src/node/start.ts, by a dynamic import when `mcp` runs) imports it.',
+      from: { path: ours, pathNot: ['^src/node/mcp/', '^src/node/start\\.ts$'] },
+      to: { path: '^src/node/mcp/' },
     },
     {
       name: 'faker-only-in-seeds',

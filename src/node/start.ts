@@ -5,11 +5,13 @@
 // so that an older Node gets a sentence and a way out instead of a stack trace.
 const args = process.argv.slice(2)
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
-// verify and import run the mock in process: they need the Node serving needs, and read their
-// own --help.
+// verify, import and mcp run the mock in process: they need the Node serving needs, and read
+// their own --help.
 const recording = args[0] === 'verify' || args[0] === 'import'
+const mcp = args[0] === 'mcp'
 const asks =
-  args[0] === 'init' || (!recording && args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg)))
+  args[0] === 'init' ||
+  (!recording && !mcp && args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg)))
 const serves = !asks
 if (serves && (major < 22 || (major === 22 && minor < 12))) {
   process.stderr.write(
@@ -32,6 +34,11 @@ if (args[0] === 'init') {
   const { runVerify, runImport } = await import('./recording/index.ts')
   const run = args[0] === 'verify' ? runVerify : runImport
   process.exitCode = await run(args.slice(1), io)
+} else if (mcp) {
+  // The MCP SDK loads with this command only: serving and the other commands never pay for it.
+  const { runMcp } = await import('./mcp/index.ts')
+  const code = await runMcp(args.slice(1), process)
+  if (code !== undefined) process.exitCode = code
 } else if (!serves) {
   const { printHelpOrVersion } = await import('./help.ts')
   printHelpOrVersion(args)

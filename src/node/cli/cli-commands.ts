@@ -22,4 +22,9 @@ export const cliCommands = {
       'restapi-mock import <file.har> [--out <file.json>] [--scenario <name>] [--base-path <path>] [--xml-namespace <Dto>=<ns>]...',
     help: 'write the entities a recording of your CMS shows as a --data file (or, with --scenario, a --scenarios file), secrets left out as the recorder redacts them',
   },
+  mcp: {
+    usage:
+      'restapi-mock mcp [--url <http://127.0.0.1:4000>] [--session <id>] [--allow-remote] [--seed <n>] [--auth <mode>]',
+    help: 'a Model Context Protocol server over stdio for coding agents: the control plane as tools (state, fixtures, scenarios, journal, faults, latency, login, verify) and the OpenAPI document, TypeScript types and operations as resources; without --url it serves a mock of its own, its address on stderr',
+  },
 } as const satisfies Record<string, CliCommand>

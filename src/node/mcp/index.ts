@@ -1,0 +1,1 @@
+export { runMcp, mcpUsage, type McpIo } from './run-mcp.ts'
