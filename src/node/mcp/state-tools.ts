@@ -1,4 +1,6 @@
 import { stateCollections } from '../../control/index.ts'
+import type { ScenariosDocument } from '../../control/control-documents.ts'
+import { ControlError } from './control-client.ts'
 import { needed, type McpTool } from './mcp-tool.ts'
 import { fixturesSchema, objectSchema } from './tool-schema.ts'
 
@@ -75,7 +77,17 @@ export const scenarioTool: McpTool = {
       return { value: (await call({ method: 'GET', path: '/__mock/scenarios' })).data }
     }
     const name = needed(input, 'name', 'switch')
-    await call({ method: 'PUT', path: `/__mock/scenarios/${encodeURIComponent(name)}` })
+    try {
+      await call({ method: 'PUT', path: `/__mock/scenarios/${encodeURIComponent(name)}` })
+    } catch (error) {
+      // The refusal names the scenario; the agent also needs the ones there are.
+      const list = (await call({ method: 'GET', path: '/__mock/scenarios' }))
+        .data as ScenariosDocument
+      const names = list.scenarios.map((scenario) => scenario.name).join(', ')
+      throw new ControlError(`${(error as Error).message} (the scenarios are ${names})`, {
+        cause: error,
+      })
+    }
     return { value: { current: name } }
   },
 }
