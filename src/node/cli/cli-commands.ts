@@ -24,7 +24,7 @@ export const cliCommands = {
   },
   mcp: {
     usage:
-      'restapi-mock mcp [--url <http://127.0.0.1:4000>] [--session <id>] [--allow-remote] [--seed <n>] [--auth <mode>]',
+      'restapi-mock mcp [--url <http://127.0.0.1:4000>] [--session <id>] [--allow-remote] [--seed <n>] [--port <n>] [--auth <mode>]',
     help: 'a Model Context Protocol server over stdio for coding agents: the control plane as tools (state, fixtures, scenarios, journal, faults, latency, login, verify) and the OpenAPI document, TypeScript types and operations as resources; without --url it serves a mock of its own, its address on stderr',
   },
 } as const satisfies Record<string, CliCommand>

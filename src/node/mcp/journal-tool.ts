@@ -73,7 +73,7 @@ export const journalTool: McpTool = {
       ],
     },
     session: {
-      type: ['string', 'null'],
+      anyOf: [{ type: 'string' }, { type: 'null' }],
       description: "One session's requests; null: no session's.",
     },
     bodies: { type: 'boolean', default: false },

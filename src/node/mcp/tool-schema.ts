@@ -1,4 +1,4 @@
-import { createDtoSchemas, type JsonSchema } from '../../control/dto-schemas.ts'
+import { createDtoSchemas, type JsonSchema, type JsonType } from '../../control/dto-schemas.ts'
 import { stateCollections } from '../../control/index.ts'
 
 /**
@@ -78,6 +78,7 @@ const keyFields: Readonly<Record<(typeof stateCollections)[number]['name'], stri
  */
 function closed(schema: JsonSchema): ToolSchemaNode {
   const { xml: _xml, $ref, items, properties, anyOf, format, ...rest } = schema
+  if (Array.isArray(schema.type)) return nullable(schema)
   return {
     ...rest,
     ...(format === undefined || format === 'uuid' ? {} : { format }),
@@ -92,5 +93,24 @@ function closed(schema: JsonSchema): ToolSchemaNode {
           ),
           additionalProperties: false as const,
         }),
+  }
+}
+
+/**
+ * A nullable field as `anyOf` branches of one `type` each: a type list is JSON Schema, but a
+ * client that maps tool schemas onto a one-type dialect (Gemini's function declarations) may
+ * drop it; the MCP Inspector's `--strict` check warns of it.
+ */
+function nullable(schema: JsonSchema): ToolSchemaNode {
+  const { type, enum: values, description, title, ...rest } = schema
+  const types = (type as JsonType[]).filter((one) => one !== 'null')
+  const kept = values?.filter((value) => value !== null)
+  const branches = types.map((one) =>
+    closed({ ...rest, type: one, ...(kept ? { enum: kept } : {}) } as JsonSchema),
+  )
+  return {
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    anyOf: [...branches, { type: 'null' }],
   }
 }
