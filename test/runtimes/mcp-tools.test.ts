@@ -11,6 +11,8 @@ import { mcpTools } from '../../src/node/mcp/mcp-tools.ts'
 import { mockOrigin } from '../../src/node/mcp/mock-url.ts'
 import { fixturesSchema } from '../../src/node/mcp/tool-schema.ts'
 import type { JournalEntry } from '../../src/control/index.ts'
+import { runMcp } from '../../src/node/mcp/index.ts'
+import { captured } from '../recording/captured-io.ts'
 import { startServer } from '../support/index.ts'
 
 // Issue 41: the mcp command's parts in process (the spawned command: cli-mcp.slow.test.ts).
@@ -72,6 +74,32 @@ describe('the mcp --url check', () => {
       "the mock's address",
     )
   })
+})
+
+describe('the mcp command', () => {
+  const io = () => ({ ...captured(), stdin: process.stdin })
+
+  it('prints its usage for --help, exit 0', async () => {
+    const streams = io()
+    expect(await runMcp(['--help'], streams)).toBe(0)
+    expect(streams.out()).toMatch(/^Usage: restapi-mock mcp \[--url/)
+  })
+
+  it.each([
+    [['--url', 'http://10.1.2.3:4000'], '--url http://10.1.2.3:4000 is not on this machine'],
+    [['--url', 'not a url'], "--url must be the mock's address"],
+    [['--session', 'a b'], '--session must be 1 to 64 characters'],
+    [['--seed', 'x'], '--seed must be a whole number'],
+    [['--nope'], "Unknown option '--nope'"],
+  ])(
+    'refuses %j with exit 2 and one sentence, writing nothing on stdout',
+    async (args, message) => {
+      const streams = io()
+      expect(await runMcp(args, streams)).toBe(2)
+      expect(streams.err()).toContain(`restapi-mock mcp: ${message}`)
+      expect(streams.out()).toBe('')
+    },
+  )
 })
 
 describe('the journal filter', () => {
@@ -191,6 +219,8 @@ describe('the mcp tools', () => {
     const gone = await call(client, 'mock_snapshot', { action: 'restore', name: 'one' })
     expect(gone.isError).toBe(true)
     expect(gone.text).toContain('PUT /__mock/snapshots/one: 404')
+    const service = await call(client, 'mock_state', { kind: 'Services', key: '/api/default' })
+    expect(service.value).toMatchObject({ Route: '/api/default' })
     expect((await call(client, 'mock_reset', { seed: 7 })).value).toEqual({ seed: 7 })
     expect((await call(client, 'mock_state', { kind: 'Comments', key: 'kept' })).isError).toBe(true)
   })
