@@ -237,6 +237,11 @@ describe.each(modes)('restapi-mock mcp against $mode', ({ start, session }) => {
     const differences = (different.value as { exchanges: { differences: unknown[] }[] })
       .exchanges[0]?.differences
     expect(JSON.stringify(differences)).toContain('Mesage')
+    // The answers whole only when asked for: a recording's bodies can be large.
+    expect(different.value).not.toHaveProperty('exchanges.0.recorded')
+    const whole = await callTool(client, 'mock_verify', { har: differing, answers: true })
+    expect(whole.value).toHaveProperty('exchanges.0.recorded')
+    expect(whole.value).toHaveProperty('exchanges.0.mock')
 
     const missing = await callTool(client, 'mock_verify', { har: join(dir, 'none.har') })
     expect(missing.isError).toBe(true)

@@ -26,6 +26,11 @@ export const verifyTool: McpTool = {
       },
       seed: { type: 'integer', minimum: 0, maximum: 2 ** 31 - 1 },
       auth: { type: 'string', enum: ['off', 'claims', 'forms'] },
+      answers: {
+        type: 'boolean',
+        default: false,
+        description: "Also give each exchange's recorded and mock answers whole (large).",
+      },
     },
     { required: ['har'] },
   ),
@@ -57,10 +62,17 @@ export const verifyTool: McpTool = {
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as ExchangeVerdict)
+      .map((exchange) => (input.answers === true ? exchange : withoutAnswers(exchange)))
     const counts = { same: 0, different: 0, 'not mocked': 0 }
     for (const exchange of exchanges) counts[exchange.verdict]++
     return { value: { exitCode, meaning: meanings[exitCode] ?? 'unknown', counts, exchanges } }
   },
+}
+
+/** An exchange's verdict and differences, without the two answers' whole text. */
+function withoutAnswers(exchange: ExchangeVerdict): Omit<ExchangeVerdict, 'recorded' | 'mock'> {
+  const { recorded: _recorded, mock: _mock, ...rest } = exchange
+  return rest
 }
 
 function captured(): { stream: Writable; text(): string } {
