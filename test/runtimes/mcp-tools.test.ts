@@ -225,6 +225,21 @@ describe('the mcp tools', () => {
     expect((await call(client, 'mock_state', { kind: 'Comments', key: 'kept' })).isError).toBe(true)
   })
 
+  it('mark the tools that only read, and those that replace data, for the client', async () => {
+    const { client } = await connected()
+    const { tools } = await client.listTools()
+    const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name)
+    expect(readOnly).toEqual(['mock_state', 'mock_journal', 'mock_verify'])
+    const replacing = tools.filter((tool) => tool.annotations?.destructiveHint)
+    expect(replacing.map((tool) => tool.name)).toEqual([
+      'mock_fixtures',
+      'mock_scenario',
+      'mock_reset',
+      'mock_snapshot',
+    ])
+    expect(tools.every((tool) => tool.annotations?.openWorldHint === false)).toBe(true)
+  })
+
   it('refuses an unknown tool and names the tools', async () => {
     const { client } = await connected()
     const answer = await call(client, 'mock_stat', {})

@@ -60,6 +60,7 @@ export const journalTool: McpTool = {
     'applied, and warnings (what the mock ignored or could not read, a near miss: why a request ' +
     'found no operation). Filter by path (* for any run of characters), status (404, or 4xx) and ' +
     'session (null: the shared state). Secrets are redacted. bodies: true adds headers and bodies.',
+  annotations: { readOnlyHint: true },
   inputSchema: objectSchema({
     limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 20 },
     path: {

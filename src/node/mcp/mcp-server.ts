@@ -39,10 +39,12 @@ export function createMcpServer(options: McpServerOptions): Server {
     options.tools.map((tool) => [tool.name, { tool, check: createInputCheck(tool.inputSchema) }]),
   )
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: options.tools.map(({ name, description, inputSchema }) => ({
+    tools: options.tools.map(({ name, description, inputSchema, annotations }) => ({
       name,
       description,
       inputSchema: inputSchema as never,
+      // Every tool works on one mock on this machine: none reaches an open world.
+      annotations: { ...annotations, openWorldHint: false },
     })),
   }))
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {

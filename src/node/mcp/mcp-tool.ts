@@ -20,6 +20,11 @@ export interface McpTool {
   readonly name: string
   readonly description: string
   readonly inputSchema: ToolSchema
+  /**
+   * MCP's hints for a client (which may ask before a tool that is not read-only): whether the
+   * tool only reads, and whether what it changes replaces data (a reset, a scenario, a restore).
+   */
+  readonly annotations: { readonly readOnlyHint: boolean; readonly destructiveHint?: boolean }
   run(input: Readonly<Record<string, unknown>>, context: ToolContext): Promise<ToolAnswer>
 }
 

@@ -31,6 +31,7 @@ export const faultsTool: McpTool = {
     'Make requests fail, to test an error path: set a rule (e.g. {"action":"set","rule":' +
     '{"method":"PUT","path":"/RestApi/comments-api/comments","status":503,"count":1}}), list ' +
     'the rules with the uses left, or clear them (all, or one by id).',
+  annotations: { readOnlyHint: false, destructiveHint: false },
   inputSchema: objectSchema(
     {
       action: { type: 'string', enum: ['set', 'list', 'clear'] },
@@ -60,6 +61,7 @@ export const latencyTool: McpTool = {
   description:
     'Delay every operation, to test loading states: set a fixed ms or a min-max range (drawn per ' +
     'request), list what is set, or clear it.',
+  annotations: { readOnlyHint: false, destructiveHint: false },
   inputSchema: objectSchema(
     {
       action: { type: 'string', enum: ['set', 'list', 'clear'] },
@@ -97,6 +99,7 @@ export const loginTool: McpTool = {
     "this state's wall up or down, role User is no back-end user); logout (the credential stops " +
     'working: the "session expired" path); wall (set mode only: claims or forms puts it up, off ' +
     'takes it down, logged out).',
+  annotations: { readOnlyHint: false, destructiveHint: false },
   inputSchema: objectSchema(
     {
       action: { type: 'string', enum: ['status', 'login', 'logout', 'wall'] },

@@ -14,6 +14,7 @@ export const stateTool: McpTool = {
     `collection (${collectionNames.join(', ')}) and every collection's count; with kind, that ` +
     'collection only (page with offset and limit); with kind and key, one entity (Comments by ' +
     'Key, ABTests and Pages by Id, Containers by PageId, Services by Route).',
+  annotations: { readOnlyHint: true },
   inputSchema: objectSchema({
     kind: { type: 'string', enum: collectionNames, description: 'One collection.' },
     key: { type: 'string', minLength: 1, description: "One entity's key; needs kind." },
@@ -52,6 +53,7 @@ export const fixturesTool: McpTool = {
     'entities. Field names are exact (PascalCase, as the wire writes them); a Comment Status ' +
     'is one of Published, WaitingForApproval, Spam, Hidden. Example: ' +
     '{"Comments":[{"Key":"spam-1","Status":"Spam","Message":"Buy now"}]}',
+  annotations: { readOnlyHint: false, destructiveHint: true },
   inputSchema: fixturesSchema(),
   async run(input, { call }) {
     return { value: (await call({ method: 'POST', path: '/__mock/fixtures', body: input })).data }
@@ -65,6 +67,7 @@ export const scenarioTool: McpTool = {
     "List the scenarios (named states: default, empty, large, edge-cases and the mock's own) " +
     'and the current one, or switch to one: its data, latency and fault rules replace this ' +
     "state's.",
+  annotations: { readOnlyHint: false, destructiveHint: true },
   inputSchema: objectSchema(
     {
       action: { type: 'string', enum: ['list', 'switch'] },
@@ -98,6 +101,7 @@ export const resetTool: McpTool = {
   description:
     "Put the state back to the current scenario's start (fixtures stored since are gone; " +
     'latency and fault rules stay). With seed, reseed: other generated data.',
+  annotations: { readOnlyHint: false, destructiveHint: true },
   inputSchema: objectSchema({
     seed: { type: 'integer', minimum: 0, maximum: 2 ** 31 - 1 },
   }),
@@ -113,6 +117,7 @@ export const snapshotTool: McpTool = {
   description:
     'Save the state under a name, list the saved names, restore one (the state becomes what it ' +
     'was when saved), or delete one.',
+  annotations: { readOnlyHint: false, destructiveHint: true },
   inputSchema: objectSchema(
     {
       action: { type: 'string', enum: ['save', 'list', 'restore', 'delete'] },

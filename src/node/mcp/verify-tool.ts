@@ -16,6 +16,7 @@ export const verifyTool: McpTool = {
     'recorded one. exitCode 0: no difference; 1: a difference (each exchange lists them); 2: ' +
     'bad input. The file is only read (a regular file, at most 512 MiB). Seed, base path and ' +
     "login wall are this mock's unless given.",
+  annotations: { readOnlyHint: true },
   inputSchema: objectSchema(
     {
       har: { type: 'string', minLength: 1, description: 'Path of the HAR file, read only.' },
