@@ -92,6 +92,10 @@ describe.each(modes)('restapi-mock mcp against $mode', ({ start, session }) => {
 
   it('lists its tools and resources, and its fixtures are what a PUT over HTTP sees', async () => {
     const { client, origin, transportErrors } = await start()
+    // The agent is told which mock the tools drive, and in which state.
+    expect(client.getInstructions()).toContain(
+      `at ${origin}${session ? `, in session '${session}'` : ' (its shared state)'}`,
+    )
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual([
       'mock_state',

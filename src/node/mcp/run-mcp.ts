@@ -94,20 +94,33 @@ export async function runMcp(args: readonly string[], io: McpIo): Promise<number
     tools: mcpTools,
     resources: mcpResources,
     call,
-    instructions:
-      `These tools drive restapi-mock, a mock of a CMS's ServiceStack /RestApi, at ${origin}` +
-      `${session === undefined ? ' (its shared state)' : `, in session '${session}' (send X-Mock-Session: ${session} to see its state)`}. ` +
-      'Read the resources for the DTOs and operations; use mock_fixtures to set up a case and mock_journal to see why a request failed.',
+    instructions: instructionsFor({ origin, session }),
   })
   const transport = new StdioServerTransport(io.stdin as never, io.stdout as never)
   const stop = async (): Promise<void> => {
     await server.close().catch(() => undefined)
     await own?.close().catch(() => undefined)
   }
-  // The client ends the session by closing stdin (the MCP stdio transport's shutdown).
-  io.stdin.once('end', () => void stop().then(() => process.exit(0)))
+  // The client ends the session by closing stdin (the MCP stdio transport's shutdown); a client
+  // gone without closing it leaves a broken pipe on stdout, which ends it as well.
+  const end = (): void => void stop().then(() => process.exit(0))
+  io.stdin.once('end', end)
+  io.stdout.once('error', end)
   await server.connect(transport)
   return undefined
+}
+
+/** What the agent is told at start: which mock the tools drive, in which state. */
+function instructionsFor({ origin, session }: { origin: string; session?: string }): string {
+  const state =
+    session === undefined
+      ? ' (its shared state)'
+      : `, in session '${session}' (send X-Mock-Session: ${session} to see what the tools set up)`
+  return (
+    `These tools drive restapi-mock, a mock of a CMS's ServiceStack /RestApi, at ${origin}${state}. ` +
+    'Read the resources for the DTOs and operations; set up a case with mock_fixtures, and see ' +
+    'why a request failed with mock_journal.'
+  )
 }
 
 async function serveOwnMock(
