@@ -1,10 +1,19 @@
-import { writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { Har } from '../../src/mock/index.ts'
-import { projectRoot, startCli, tempDir, waitFor, waitForStart } from '../support/index.ts'
+import {
+  projectRoot,
+  startCli,
+  stopCli,
+  tempDir,
+  waitFor,
+  waitForStart,
+  type CliRun,
+} from '../support/index.ts'
 
 // Issue 41, done when: `restapi-mock mcp`, spawned as the bin runs and driven by the SDK's own
 // stdio client, lists its tools and resources, and its tools change the state the mock serves
@@ -319,5 +328,50 @@ describe('restapi-mock mcp --url', () => {
       'Failed to reach the mock at http://127.0.0.1:5799 (ECONNREFUSED): is it running?',
     )
     expect((await client.listTools()).tools).toHaveLength(10)
+  })
+})
+
+describe('the bin without mcp', () => {
+  it('serves without loading the MCP SDK, which mcp loads', async () => {
+    const dir = tempDir()
+    const loaded = join(dir, 'loaded.txt')
+    const hook = join(dir, 'hook.mjs')
+    // Every module the process resolves, written down as it resolves it.
+    writeFileSync(
+      hook,
+      `import { registerHooks } from 'node:module'\n` +
+        `import { appendFileSync } from 'node:fs'\n` +
+        `registerHooks({ resolve(specifier, context, next) {\n` +
+        `  const resolved = next(specifier, context)\n` +
+        `  appendFileSync(${JSON.stringify(loaded)}, resolved.url + '\\n')\n` +
+        `  return resolved\n` +
+        `} })\n`,
+    )
+    const run = (args: readonly string[]): CliRun => {
+      const child = spawn(process.execPath, ['--import', hook, 'src/node/start.ts', ...args], {
+        cwd: projectRoot,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      })
+      let out = ''
+      child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
+      const exited = new Promise<number | string>((resolve) =>
+        child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+      )
+      const cli: CliRun = { child, stdout: () => out, stderr: () => '', exited }
+      onTestFinished(() => stopCli(cli))
+      return cli
+    }
+    const serving = run(['--port', '0', '--no-log'])
+    const origin = await waitForStart(serving)
+    expect((await fetch(`${origin}/__mock/settings`)).status).toBe(200)
+    const served = readFileSync(loaded, 'utf8')
+    expect(served).toContain('/src/node/cli/cli.ts')
+    expect(served).not.toContain('@modelcontextprotocol')
+
+    writeFileSync(loaded, '')
+    const mcp = run(['mcp'])
+    mcp.child.stdin?.end()
+    expect(await mcp.exited).toBe(0)
+    expect(readFileSync(loaded, 'utf8')).toContain('@modelcontextprotocol/sdk')
   })
 })
