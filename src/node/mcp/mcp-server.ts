@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { mockVersion } from '../../mock/mock-version.ts'
 import { ControlError, type ControlClient } from './control-client.ts'
-import { createInputCheck } from './input-check.ts'
+import { createInputCheck, type InputCheck } from './input-check.ts'
 import { ToolInputError, type McpTool } from './mcp-tool.ts'
 import type { McpResource } from './mcp-resources.ts'
 
@@ -47,27 +47,9 @@ export function createMcpServer(options: McpServerOptions): Server {
       annotations: { ...annotations, openWorldHint: false },
     })),
   }))
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-    const entry = tools.get(params.name)
-    if (!entry) {
-      return failed(`unknown tool '${params.name}': the tools are ${[...tools.keys()].join(', ')}`)
-    }
-    const input = params.arguments ?? {}
-    const problem = entry.check(input)
-    if (problem) return failed(`${params.name}: ${problem}`)
-    try {
-      const answer = await entry.tool.run(input, { call: options.call })
-      return {
-        content: [{ type: 'text', text: JSON.stringify(answer.value, null, 2) }],
-        ...(answer.error ? { isError: true } : {}),
-      }
-    } catch (error) {
-      if (error instanceof ControlError || error instanceof ToolInputError) {
-        return failed(`${params.name}: ${error.message}`)
-      }
-      return failed(`${params.name} failed: ${(error as Error).message}`)
-    }
-  })
+  server.setRequestHandler(CallToolRequestSchema, ({ params }) =>
+    callTool({ tools, call: options.call, name: params.name, input: params.arguments ?? {} }),
+  )
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: options.resources.map(({ uri, name, description, mimeType }) => ({
       uri,
@@ -92,6 +74,36 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
   })
   return server
+}
+
+/** A tool's run: its input checked, its answer as JSON text, every failure as `isError`. */
+async function callTool({
+  tools,
+  call,
+  name,
+  input,
+}: {
+  tools: ReadonlyMap<string, { tool: McpTool; check: InputCheck }>
+  call: ControlClient
+  name: string
+  input: Readonly<Record<string, unknown>>
+}): Promise<CallToolResult> {
+  const entry = tools.get(name)
+  if (!entry) return failed(`unknown tool '${name}': the tools are ${[...tools.keys()].join(', ')}`)
+  const problem = entry.check(input)
+  if (problem) return failed(`${name}: ${problem}`)
+  try {
+    const answer = await entry.tool.run(input, { call })
+    return {
+      content: [{ type: 'text', text: JSON.stringify(answer.value, null, 2) }],
+      ...(answer.error ? { isError: true } : {}),
+    }
+  } catch (error) {
+    if (error instanceof ControlError || error instanceof ToolInputError) {
+      return failed(`${name}: ${error.message}`)
+    }
+    return failed(`${name} failed: ${(error as Error).message}`)
+  }
 }
 
 function failed(text: string): CallToolResult {
