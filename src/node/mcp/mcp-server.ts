@@ -95,7 +95,8 @@ async function callTool({
   try {
     const answer = await entry.tool.run(input, { call })
     return {
-      content: [{ type: 'text', text: JSON.stringify(answer.value, null, 2) }],
+      // Compact: an agent reads JSON as well without the indentation, which costs its context.
+      content: [{ type: 'text', text: JSON.stringify(answer.value) }],
       ...(answer.error ? { isError: true } : {}),
     }
   } catch (error) {

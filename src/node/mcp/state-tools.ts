@@ -23,8 +23,8 @@ export const stateTool: McpTool = {
       type: 'integer',
       minimum: 0,
       maximum: 10_000,
-      default: 20,
-      description: 'At most this many of each collection (default 20).',
+      default: 10,
+      description: 'At most this many of each collection (default 10).',
     },
   }),
   async run(input, { call }) {
@@ -37,7 +37,7 @@ export const stateTool: McpTool = {
     const query = {
       kind,
       offset: input.offset as number | undefined,
-      limit: (input.limit as number | undefined) ?? 20,
+      limit: (input.limit as number | undefined) ?? 10,
     }
     return { value: (await call({ method: 'GET', path: '/__mock/state', query })).data }
   },
