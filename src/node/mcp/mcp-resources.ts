@@ -1,4 +1,5 @@
 import type { SettingsDocument } from '../../control/control-documents.ts'
+import { formats } from '../../wire/index.ts'
 import type { ControlClient } from './control-client.ts'
 
 /** One resource: what `resources/list` shows of it, and how its text is read from the mock. */
@@ -91,6 +92,9 @@ export function operationsTable(document: OpenApiDocument): string {
     '# Operations',
     '',
     ...rows,
+    '',
+    `Formats: ${formats.join(', ')}, chosen by the Accept header, a path extension (\`.json\`) ` +
+      'or `?format=json`; a request body is read by its Content-Type.',
     '',
     'Errors answer ServiceStack\'s ResponseStatus ({"ResponseStatus":{"ErrorCode","Message","Errors":[{"FieldName","Message"}]}}) in the negotiated format.',
     '',
