@@ -54,8 +54,18 @@ describe('the tables of operations', () => {
       startedInMs: 26,
       notes: [],
     })
+    // Each line's words: the command pads the verbs to the longest one.
     const operationLines = (text: string): string[] =>
-      text.split('\n').filter((line) => new RegExp(`\\b(${verb}) +/RestApi/`).test(line))
+      text
+        .split('\n')
+        .filter((line) => new RegExp(`\\b(${verb}) +/RestApi/`).test(line))
+        .map((line) =>
+          line
+            .trim()
+            .replace(/^operations +/, '')
+            .split(/ +/)
+            .join(' '),
+        )
     // The README's sample of the banner: the fenced block that starts as the banner does.
     const sample = read('README.md')
       .split('```')
