@@ -18,7 +18,9 @@ function citations(): [file: string, section: string][] {
     encoding: 'utf8',
   })
     .split('\n')
+    // The log itself, and this file, which writes a citation only as a sample.
     .filter((file) => file !== '' && !file.startsWith('docs/performance'))
+    .filter((file) => join(projectRoot, file) !== import.meta.filename)
   return files.flatMap((file) =>
     Array.from(readFileSync(join(projectRoot, file), 'utf8').matchAll(citation), (match) => [
       file,
