@@ -115,16 +115,32 @@ export async function sendTo(
   })
 }
 
-/** The document's checks, run over `operations`. */
-export function describeOpenApi(operations: readonly Operation[]): void {
-  const buildDocument = (): OpenApiDocument => openApiOf(operations)
-  describeDocument(operations, buildDocument)
-  describePaths(operations, buildDocument)
-  describeSchemas(operations, buildDocument)
-  describeAnswers(operations, buildDocument)
+/** What the checks run over: the mock's list, and the operations whose own checks run. */
+export interface OpenApiChecks {
+  readonly operations: readonly Operation[]
+  /**
+   * The operations (of the list) whose per-operation and per-field checks run; default all. The
+   * document's own checks always run over the whole list.
+   */
+  readonly focus?: readonly Operation[]
 }
 
-function describeDocument(operations: readonly Operation[], buildDocument: () => OpenApiDocument) {
+interface CheckInput {
+  readonly operations: readonly Operation[]
+  readonly focus: readonly Operation[]
+  readonly buildDocument: () => OpenApiDocument
+}
+
+/** The document's checks, run over `operations`. */
+export function describeOpenApi({ operations, focus = operations }: OpenApiChecks): void {
+  const input: CheckInput = { operations, focus, buildDocument: () => openApiOf(operations) }
+  describeDocument(input)
+  describePaths(input)
+  describeSchemas(input)
+  describeAnswers(input)
+}
+
+function describeDocument({ operations, buildDocument }: CheckInput): void {
   describe('the OpenAPI document', () => {
     it('validates as OpenAPI 3.1', async () => {
       const validator = new Validator()
@@ -195,7 +211,7 @@ function describeDocument(operations: readonly Operation[], buildDocument: () =>
   })
 }
 
-function describePaths(operations: readonly Operation[], buildDocument: () => OpenApiDocument) {
+function describePaths({ operations, focus, buildDocument }: CheckInput): void {
   describe('paths', () => {
     it('has one path and method per operation, named after the request DTO', () => {
       const doc = buildDocument()
@@ -210,7 +226,7 @@ function describePaths(operations: readonly Operation[], buildDocument: () => Op
       }
     })
 
-    it.each(operations.filter((op) => op.route.includes('{')))(
+    it.each(focus.filter((op) => op.route.includes('{')))(
       'declares each path variable of $method $route as a required string with an example',
       (operation) => {
         const names = Array.from(operation.route.matchAll(/\{([^}]+)\}/g), (m) => m[1])
@@ -225,7 +241,7 @@ function describePaths(operations: readonly Operation[], buildDocument: () => Op
       },
     )
 
-    it.each(operations)('offers format, callback and jsconfig on $method $route', (operation) => {
+    it.each(focus)('offers format, callback and jsconfig on $method $route', (operation) => {
       const query = operationOf(buildDocument(), operation).parameters.filter(
         (p: any) => p.in === 'query',
       )
@@ -233,7 +249,7 @@ function describePaths(operations: readonly Operation[], buildDocument: () => Op
       expect(query[0].schema).toEqual({ type: 'string', enum: [...formats] })
     })
 
-    it.each(operations)('reads $method $route bodies in every readable format', (operation) => {
+    it.each(focus)('reads $method $route bodies in every readable format', (operation) => {
       const body = operationOf(buildDocument(), operation).requestBody
       const readable = formats.filter((format) => codecs[format].read).map((f) => mimeTypes[f])
       expect(Object.keys(body.content)).toEqual([...readable, formMime])
@@ -252,7 +268,7 @@ function describePaths(operations: readonly Operation[], buildDocument: () => Op
       expect(body.required).toBe(false)
     })
 
-    it.each(operations)('answers $method $route in every format', (operation) => {
+    it.each(focus)('answers $method $route in every format', (operation) => {
       const ok = operationOf(buildDocument(), operation).responses['200']
       const ref = refOf(operation.responseDto)
       for (const format of formats) expect(ok.content).toHaveProperty([mimeTypes[format]])
@@ -270,7 +286,7 @@ function describePaths(operations: readonly Operation[], buildDocument: () => Op
       expect(ok.headers['X-Mock-Warning'].schema).toEqual({ type: 'string' })
     })
 
-    it.each(operations)('answers $method $route errors with ErrorResponse', (operation) => {
+    it.each(focus)('answers $method $route errors with ErrorResponse', (operation) => {
       const { responses } = operationOf(buildDocument(), operation)
       expect(Object.keys(responses)).toEqual(['200', ...errorStatuses])
       for (const status of errorStatuses) {
@@ -329,8 +345,10 @@ function samples(type: FieldType): { good: unknown; bad?: unknown } {
   }
 }
 
-function describeSchemas(operations: readonly Operation[], buildDocument: () => OpenApiDocument) {
+function describeSchemas({ operations, focus, buildDocument }: CheckInput): void {
   const reachable = reachableDtos(operations)
+  // The per-DTO checks, for the DTOs the focused operations reach.
+  const focused = reachableDtos(focus)
   describe('component schemas', () => {
     it('has one schema per reachable DTO, the error DTOs included, and no other', () => {
       const names = Object.keys(buildDocument().components.schemas)
@@ -342,7 +360,7 @@ function describeSchemas(operations: readonly Operation[], buildDocument: () => 
       )
     })
 
-    it.each(reachable.map((def) => [def.name, def] as const))(
+    it.each(focused.map((def) => [def.name, def] as const))(
       'lists the %s members in declaration order',
       (name, def) => {
         const schema = buildDocument().components.schemas[name]
@@ -368,7 +386,7 @@ function describeSchemas(operations: readonly Operation[], buildDocument: () => 
       }
     })
 
-    const fields = reachable.flatMap((def) =>
+    const fields = focused.flatMap((def) =>
       def.entries.map((entry) => [`${def.name}.${entry.name}`, def, entry] as const),
     )
     const anyFields = fields.filter(([, , entry]) => entry.spec.type.kind === 'any')
@@ -395,9 +413,9 @@ function describeSchemas(operations: readonly Operation[], buildDocument: () => 
   })
 }
 
-function describeAnswers(operations: readonly Operation[], buildDocument: () => OpenApiDocument) {
+function describeAnswers({ operations, focus, buildDocument }: CheckInput): void {
   describe('real answers conform to the schemas', () => {
-    it.each(operations)('answers $method $route as its response schema says', async (operation) => {
+    it.each(focus)('answers $method $route as its response schema says', async (operation) => {
       const doc = buildDocument()
       const store = createStore({ seed: 1 })
       const response = await sendTo(
@@ -418,20 +436,17 @@ function describeAnswers(operations: readonly Operation[], buildDocument: () => 
       expect(validate.errors ?? []).toEqual([])
     })
 
-    it.each(operations)(
-      'answers $method $route errors as ErrorResponse says',
-      async (operation) => {
-        const doc = buildDocument()
-        const store = createStore({ seed: 1 })
-        const response = await sendTo(
-          { operations, store },
-          { url: urlOf(doc, operation), method: operation.method, body: '{not json' },
-        )
-        expect(response.status).toBe(400)
-        const validate = compile(schemaEngine(doc, { closed: true }), refOf(ErrorResponse))
-        validate(await response.json())
-        expect(validate.errors ?? []).toEqual([])
-      },
-    )
+    it.each(focus)('answers $method $route errors as ErrorResponse says', async (operation) => {
+      const doc = buildDocument()
+      const store = createStore({ seed: 1 })
+      const response = await sendTo(
+        { operations, store },
+        { url: urlOf(doc, operation), method: operation.method, body: '{not json' },
+      )
+      expect(response.status).toBe(400)
+      const validate = compile(schemaEngine(doc, { closed: true }), refOf(ErrorResponse))
+      validate(await response.json())
+      expect(validate.errors ?? []).toEqual([])
+    })
   })
 }

@@ -17,7 +17,7 @@ import {
 // The OpenAPI document of the spec's operations: every generic check (openapi-checks.ts, which
 // an added operation runs too), then what only the spec's four say.
 
-describeOpenApi(operations)
+describeOpenApi({ operations })
 
 const comments = operations.find((op) => op.requestDto === CommentUpdateRequest) as Operation
 
