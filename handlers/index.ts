@@ -21,8 +21,5 @@ export {
   type BuiltInScenario,
   type StateChoice,
 } from '../src/mock/index.ts'
-export { operations } from './operations.ts'
-export { updateABTest } from './ab-testing.ts'
-export { updateComment } from './comments.ts'
-export { containersInfo } from './containers-info.ts'
-export { createService } from './services.ts'
+// The operation list and the spec's operations by name, as operations.ts exports them.
+export * from './operations.ts'

@@ -109,8 +109,8 @@ export function canonicalId(id: string): string {
 
 /**
  * A random version-4 GUID in lowercase 8-4-4-4-12 text, from the faker's stream. Faker's own
- * `string.uuid()` draws 31 hex digits one by one; four 32-bit draws do the same job several
- * times faster, which matters at 100k comments (docs/performance.md, "Seeding").
+ * `string.uuid()` draws 31 hex digits one by one; four 32-bit draws do the same job faster,
+ * which matters at 100k comments (docs/performance.md, "Seeding").
  */
 export function randomGuid(faker: SeededFaker): string {
   const a = hex8(faker.number.int(0xffffffff))

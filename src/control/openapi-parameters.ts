@@ -1,3 +1,4 @@
+import type { Store } from '../store/index.ts'
 import { formats, type Operation } from '../wire/index.ts'
 import type { JsonSchema } from './dto-schemas.ts'
 
@@ -11,22 +12,28 @@ export interface OpenApiParameter {
 }
 
 /**
- * An operation's parameters: its route's path variables (their examples from the operation's
- * own), then the query options of every one.
+ * An operation's parameters: its route's path variables, then the query options of every one.
+ * A path variable's example is the operation's own (`example.path`), or else the field of that
+ * name in its sample request, drawn from `sampleStore` (a seeded store: the same seed gives the
+ * same examples). Without a store, only `example.path` gives examples.
  */
 export function operationParameters(
   operation: Pick<Operation, 'route' | 'example'>,
+  sampleStore?: Store,
 ): OpenApiParameter[] {
-  return [...pathParameters(operation), ...queryParameters]
+  return [...pathParameters(operation, sampleStore), ...queryParameters]
 }
 
-function pathParameters({
-  route,
-  example: sample,
-}: Pick<Operation, 'route' | 'example'>): OpenApiParameter[] {
-  return Array.from(route.matchAll(/\{([^}]+)\}/g), (match) => {
-    const name = match[1] ?? ''
-    const example = sample.path?.[name]
+function pathParameters(
+  { route, example: spec }: Pick<Operation, 'route' | 'example'>,
+  sampleStore: Store | undefined,
+): OpenApiParameter[] {
+  const names = Array.from(route.matchAll(/\{([^}]+)\}/g), (match) => match[1] ?? '')
+  if (names.length === 0) return []
+  const fields = sampleFields(spec, names, sampleStore)
+  return names.map((name) => {
+    const field = fields[name]
+    const example = spec.path?.[name] ?? (typeof field === 'string' ? field : undefined)
     return {
       name,
       in: 'path' as const,
@@ -36,6 +43,16 @@ function pathParameters({
       ...(example ? { example } : {}),
     }
   })
+}
+
+/** The sample request's fields, drawn only when some path variable has no example of its own. */
+function sampleFields(
+  spec: Operation['example'],
+  names: readonly string[],
+  sampleStore: Store | undefined,
+): Readonly<Record<string, unknown>> {
+  if (!sampleStore || names.every((name) => spec.path?.[name] !== undefined)) return {}
+  return spec.sample(sampleStore).request as Readonly<Record<string, unknown>>
 }
 
 function queryParameter(name: string, description: string, schema: JsonSchema): OpenApiParameter {

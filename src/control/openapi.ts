@@ -1,4 +1,5 @@
 import { ErrorResponse, ResponseError, ResponseStatus } from '../model/index.ts'
+import type { Store } from '../store/index.ts'
 import {
   errorStatuses,
   formats,
@@ -17,7 +18,8 @@ import { operationParameters, type OpenApiParameter } from './openapi-parameters
 
 // The OpenAPI 3.1 document of the operations (decisions.md section 6), built from the same
 // operations and DTO field tables the resolvers use, so it cannot drift from what is served;
-// each operation's summary, errors and path examples come from its defineOperation.
+// each operation's summary, errors and path examples come from its defineOperation (and its
+// sample, drawn from a seeded store).
 
 export interface OpenApiDocument {
   openapi: '3.1.0'
@@ -51,6 +53,11 @@ export interface OpenApiInput {
   readonly serverUrl?: string
   readonly title?: string
   readonly version?: string
+  /**
+   * A store seeded afresh (never the one requests change), which the operations' samples are
+   * drawn from: a path variable bound to a request field (`{Key}`) takes its example from it.
+   */
+  readonly sampleStore?: Store
 }
 
 const errorDescriptions: Readonly<Record<ErrorStatus, string>> = {
@@ -80,7 +87,10 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     for (let n = 2; ids.has(id); n++) id = `${operation.requestDto.name}${n}`
     ids.add(id)
     const item = (paths[`${base}${operation.route}`] ??= {})
-    item[operation.method.toLowerCase() as Lowercase<HttpMethod>] = describeOperation(operation, id)
+    item[operation.method.toLowerCase() as Lowercase<HttpMethod>] = describeOperation(operation, {
+      operationId: id,
+      sampleStore: input.sampleStore,
+    })
   }
   const roots = input.operations.flatMap((operation) => [
     operation.requestDto,
@@ -105,7 +115,10 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   }
 }
 
-function describeOperation(operation: Operation, operationId: string): OpenApiOperation {
+function describeOperation(
+  operation: Operation,
+  { operationId, sampleStore }: { operationId: string; sampleStore: Store | undefined },
+): OpenApiOperation {
   const { requestDto, responseDto } = operation
   const responses: Record<string, OpenApiResponse> = {
     '200': {
@@ -132,7 +145,7 @@ function describeOperation(operation: Operation, operationId: string): OpenApiOp
   return {
     operationId,
     summary: operation.summary,
-    parameters: operationParameters(operation),
+    parameters: operationParameters(operation, sampleStore),
     requestBody: {
       description:
         `The ${requestDto.name} in any readable format, chosen by Content-Type. Fields may also ` +

@@ -17,6 +17,7 @@ import {
   type Operation,
 } from '../wire/index.ts'
 import type { ControlDeps } from './routes/control-routes.ts'
+import { createStore } from './create-store.ts'
 import { applyFixtures } from './fixtures.ts'
 import type { Mock, MockOptions, StateChoice } from './mock.ts'
 import { createMockScenarios } from './mock-scenarios.ts'
@@ -113,7 +114,10 @@ export function createMock(
       // Loaded on first use: a browser bundle then keeps them in chunks of their own.
       openApi: async () => {
         const { createOpenApiDocument } = await import('../control/openapi.ts')
-        return createOpenApiDocument({ operations, basePath: config.basePath })
+        // The samples come from a store seeded as this one was, never from the state that
+        // requests change: the same seed gives the same document.
+        const sampleStore = createStore({ seed: store.seed, counts: store.counts })
+        return createOpenApiDocument({ operations, basePath: config.basePath, sampleStore })
       },
       dashboard: async () => {
         const { dashboardPage } = await import('../control/dashboard.ts')

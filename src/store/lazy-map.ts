@@ -15,7 +15,7 @@ function unreachable(): never {
 /**
  * A Map whose seeded entries are made on first use. Every seeded key is in place from the start
  * (so `has`, `size` and the order of iteration are those of an eager Map), but its value is made
- * only when `get` or an iteration reaches it: 100,000 entities per kind start in milliseconds
+ * only when `get` or an iteration reaches it: a start with many entities per kind makes none
  * and lookups stay by key.
  */
 export class LazyMap<V> extends EntriesMap<V> {

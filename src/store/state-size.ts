@@ -42,7 +42,7 @@ export function jsonSizeOf(value: unknown): number {
     for (const item of value) size += jsonSizeOf(item) + 1
     return size
   }
-  // for…in rather than Object.keys: no array made, several times faster on an entity. The
+  // for…in rather than Object.keys: no array made, faster on an entity. The
   // store's entities are plain objects, with no enumerable members but their own.
   for (const name in value) {
     const member = (value as Record<string, unknown>)[name]

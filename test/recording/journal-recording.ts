@@ -20,8 +20,9 @@ async function makeJournal(): Promise<{ har: Har; mock: Mock }> {
   const mock = createMock({ store: createStore({ seed: 1 }) })
   const app = createApp({ mock })
   for (const operation of mock.operations) {
-    const path = `/RestApi${exampleRoute(operation)}`
     const { request } = operation.example.sample(mock.store)
+    // Path variables bound to a request field (`{Key}`) take the sample's value.
+    const path = `/RestApi${exampleRoute(operation, request)}`
     const send = (accept: string, body: string): Promise<Response> =>
       Promise.resolve(
         app.request(path, {

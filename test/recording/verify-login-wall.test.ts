@@ -13,11 +13,12 @@ async function wallRecording(): Promise<Har> {
   const mock = createMock({ store: createStore({ seed: 1 }), auth: 'forms' })
   const app = createApp({ mock })
   const { Authorization } = mock.login()
-  const walled = mock.operations.filter((operation) => operation.backendUser !== undefined)
+  const walled = mock.operations.filter((operation) => operation.backendUser !== null)
   expect(walled.length).toBeGreaterThan(0)
   for (const operation of walled) {
-    const path = `/RestApi${exampleRoute(operation)}`
-    const body = JSON.stringify(operation.example.sample(mock.store).request)
+    const { request } = operation.example.sample(mock.store)
+    const path = `/RestApi${exampleRoute(operation, request)}`
+    const body = JSON.stringify(request)
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' }
     await app.request(path, { method: operation.method, headers, body })
     await app.request(path, {

@@ -34,7 +34,7 @@ export interface JournalView {
   readonly from: number
 }
 
-/** The journal's default byte budget: 16 MiB, far above 500 ordinary entries (about 1 MB). */
+/** The journal's default byte budget: 16 MiB, far above what 500 ordinary entries take. */
 export const defaultJournalBytes = 16 * 1024 * 1024
 
 /**
@@ -48,9 +48,10 @@ export const defaultJournalBytes = 16 * 1024 * 1024
  *
  * Slots are made once and reused (the entry that goes gives its slot to the new one), and an
  * entry's texts (URL, headers, bodies) are copied into its slot's own bytes. Keeping the
- * request's strings instead held a few dozen objects per request past the young generation:
- * under load (`--trace-gc`) the garbage collector spent about 5 µs per request copying and
- * promoting them, against about 2 µs with the bytes.
+ * request's strings instead held a few dozen objects per request past the young generation,
+ * which the garbage collector then copied and promoted under load (`--trace-gc`); copied into the
+ * slot's bytes they cost it far less (docs/performance.md, "Sessions, access checks and the
+ * journal").
  */
 export function createJournal(
   capacity = 500,

@@ -26,7 +26,8 @@ export const defaultBodyDeadlineMs = 25_000
 
 /**
  * 16 MiB: sixteen bodies at the 1 MiB limit, or over two hundred of 70 KB, read side by side;
- * what they hold beside the mock's own 150 MB or so stays well under the 300 MB target.
+ * what they hold beside the mock's own heap stays well under the 300 MB target
+ * (docs/performance.md).
  */
 export const defaultBodyBudgetBytes = 16 * 1024 * 1024
 
@@ -54,7 +55,7 @@ export interface LargeBodies {
  * side with the others up to a byte budget, then answered one at a time, in the order they
  * became whole. Reading in turn (one body at a time) would let a client that trickles its body
  * hold every other large body back; answering in turn keeps what that was for: reading and
- * binding a megabyte holds the event loop for tens of milliseconds, and ten such bodies at once
+ * binding a megabyte holds the event loop for a noticeable time, and ten such bodies at once
  * would hold small requests behind all of them (docs/performance.md, "Large bodies under
  * attack").
  * @example const large = createLargeBodies({ limitBytes: mock.config.limits.bodyBytes })

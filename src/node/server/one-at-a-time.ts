@@ -5,8 +5,8 @@ export interface Queue {
 
 /**
  * A queue of one. The Node server answers requests with large bodies through it, once each body
- * is whole (large-bodies.ts): parsing and binding a megabyte holds the event loop for tens of
- * milliseconds, and ten such bodies at once would otherwise hold it for all of that in turn,
+ * is whole (large-bodies.ts): parsing and binding a megabyte holds the event loop for a
+ * noticeable time, and ten such bodies at once would otherwise hold it for all of that in turn,
  * while every small request waits behind them (docs/performance.md, "Large bodies under
  * attack").
  * @example const queue = createQueue(); await queue.run(() => mock.dispatch(request))

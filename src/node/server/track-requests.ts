@@ -35,8 +35,8 @@ type Tracked = ServerResponse & { [openIndex]?: number | undefined }
 export function trackRequests(running: Pick<RunningServer, 'server' | 'close'>): TrackedServer {
   // The answers under way, each knowing its index; one that closes gives its place to the last.
   // Not a Set: under load, answers that took a few ms (a proxied one, a delayed one) and passed
-  // through a V8 Set or Map were kept alive past the young generation, about 3 KB a request
-  // promoted and later collected whole (`--trace-gc-nvp`; docs/performance.md, "The proxy").
+  // through a V8 Set or Map were kept alive past the young generation, promoted and later
+  // collected whole (`--trace-gc-nvp`; docs/performance.md, "The proxy").
   const open: Tracked[] = []
   let closing = false
   // One listener for every answer, not a closure (and `once`'s wrapper) made per request: an

@@ -11,8 +11,8 @@ import { readJsv } from './jsv-read.ts'
 
 /**
  * The Buffer class csv-parse's browser build carries (a polyfill; Node's own in Node builds):
- * handed a string, that polyfill encodes it to UTF-8 in JavaScript, twice over, at about half
- * a microsecond a character; handed a Buffer over bytes the runtime encoded, it reads them as
+ * handed a string, that polyfill encodes it to UTF-8 in JavaScript, twice over, character by
+ * character; handed a Buffer over bytes the runtime encoded, it reads them as
  * they are. (A plain Uint8Array, which its types allow, is refused by its Buffer check.)
  */
 const CsvBuffer = (normalize_options({}).delimiter[0] as Buffer).constructor as typeof Buffer
@@ -122,7 +122,7 @@ const lf = 0x0a
 
 /**
  * Refuses a CSV body whose header or first data row has more than `maxCells` cells, in one
- * pass over the text and before csv-parse spends about a microsecond on each cell. The rows
+ * pass over the text and before csv-parse spends its time on each cell. The rows
  * are found as csv-parse finds them: quotes toggle quoting (`""` twice, so it nets out), the
  * first line break outside quotes fixes the record delimiter (CRLF, LF or CR), empty lines do
  * not count, and the scan stops after the second row, where the reader stops too.

@@ -6,7 +6,7 @@ import { jsvValue } from './jsv-write.ts'
 // CSV as ServiceStack's CsvSerializer reads and writes a single DTO (servicestack-wire.md
 // sections 3.3 and 4): a header row and one data row, JSV inside the cells. Reading is in
 // csv-read.ts. Writing is ServiceStack's own quoting rule, below, hand-written because
-// csv-stringify cost a third of a CSV answer (docs/performance.md, "CSV writer").
+// csv-stringify made a CSV answer much dearer than JSON (docs/performance.md, "CSV writer").
 
 /** `CsvWriter.HasAnyEscapeChars`: `"`, `,`, CR or LF anywhere, or `[` or `{` first. */
 const escapeChars = /[",\r\n]|^[[{]/

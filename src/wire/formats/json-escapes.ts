@@ -7,11 +7,11 @@
 /** A raw DEL or C1 character. */
 const c1 = /[\u007f-\u009f]/
 
-// Scanning every answer with a regular expression cost 630 ns for 600 characters
-// (docs/performance.md). An answer of only ASCII, nearly every one, holds no C1 character: the
-// encoder says so natively (its UTF-8 is as long as the text) at a tenth of the regex's cost,
-// and DEL, which is ASCII, is looked for on its own. The scratch bytes are written and never
-// read back; a long answer goes to the regex.
+// Scanning every answer with a regular expression was a measurable part of each JSON answer
+// (docs/performance.md, "The developer surface and fidelity"). An answer of only ASCII, nearly
+// every one, holds no C1 character: the encoder says so natively (its UTF-8 is as long as the
+// text) for far less than the regex, and DEL, which is ASCII, is looked for on its own. The
+// scratch bytes are written and never read back; a long answer goes to the regex.
 const encoder = new TextEncoder()
 const scratch = new Uint8Array(64 * 1024)
 
