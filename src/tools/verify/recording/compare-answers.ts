@@ -1,4 +1,4 @@
-import { readBodyShape } from './body-shape.ts'
+import { readBodyShape, type ReadBody } from './body-shape.ts'
 import { errorDifferences } from './compare-error.ts'
 import { compareShape } from './compare-shape.ts'
 import { absent, type Difference, type Ignored } from './difference.ts'
@@ -30,15 +30,40 @@ export interface CompareOptions {
   readonly reasonPhrase: (status: number) => string | undefined
 }
 
+/** One comparison under way: the two answers, and what it has found so far. */
+interface Comparison {
+  readonly recorded: AnswerView
+  readonly mock: AnswerView
+  readonly options: CompareOptions
+  readonly recordedType: string | undefined
+  readonly mockType: string | undefined
+  readonly differences: Difference[]
+  readonly notes: string[]
+}
+
 /** How the mock's answer differs from the recorded one, and what could not be compared. */
 export function compareAnswers(
   recorded: AnswerView,
   mock: AnswerView,
   options: CompareOptions,
 ): { differences: Difference[]; notes: string[] } {
-  const differences: Difference[] = []
-  const notes: string[] = []
-  const { ignored } = options
+  const comparison: Comparison = {
+    recorded,
+    mock,
+    options,
+    recordedType: contentType(recorded),
+    mockType: contentType(mock),
+    differences: [],
+    notes: [],
+  }
+  compareStatus(comparison)
+  compareContentType(comparison)
+  compareHeaders(comparison)
+  compareBodies(comparison)
+  return { differences: comparison.differences, notes: comparison.notes }
+}
+
+function compareStatus({ recorded, mock, options, differences, notes }: Comparison): void {
   if (recorded.status !== mock.status) {
     differences.push({
       part: 'status',
@@ -53,7 +78,7 @@ export function compareAnswers(
   } else {
     // In process a standard phrase is empty; over HTTP the server writes the standard one.
     const mockReason = mock.statusText || (options.reasonPhrase(mock.status) ?? '')
-    if (mockReason !== recorded.statusText && !ignored('reason', 'reason')) {
+    if (mockReason !== recorded.statusText && !options.ignored('reason', 'reason')) {
       differences.push({
         part: 'reason',
         field: 'reason phrase',
@@ -63,9 +88,10 @@ export function compareAnswers(
       })
     }
   }
-  const recordedType = contentType(recorded)
-  const mockType = contentType(mock)
-  if (recordedType !== mockType && !ignored('content-type', 'content-type')) {
+}
+
+function compareContentType({ recordedType, mockType, options, differences }: Comparison): void {
+  if (recordedType !== mockType && !options.ignored('content-type', 'content-type')) {
     differences.push({
       part: 'content type',
       field: 'Content-Type',
@@ -74,8 +100,11 @@ export function compareAnswers(
       says: `the content type is ${recordedType ?? 'absent'} in the recording, ${mockType ?? 'absent'} from the mock`,
     })
   }
+}
+
+function compareHeaders({ recorded, mock, options, differences }: Comparison): void {
   for (const name of serviceStackHeaders) {
-    if (ignored(name, name)) continue
+    if (options.ignored(name, name)) continue
     const a = normalHeader(name, header(recorded, name))
     const b = normalHeader(name, header(mock, name))
     if (a !== b) {
@@ -88,42 +117,19 @@ export function compareAnswers(
       })
     }
   }
+}
+
+function compareBodies(comparison: Comparison): void {
+  const { recorded, mock, recordedType, mockType, differences, notes } = comparison
   if (recorded.body === null) {
     notes.push('the recording did not keep the body whole: not compared')
-    return { differences, notes }
+    return
   }
   const recordedBody = readBodyShape(recorded.body, recordedType ?? '')
   const mockBody = readBodyShape(mock.body ?? '', mockType ?? '')
   if ('problem' in recordedBody || 'problem' in mockBody) {
-    if (
-      recordedBody.format !== undefined &&
-      'problem' in recordedBody &&
-      !('problem' in mockBody)
-    ) {
-      differences.push({
-        part: 'body',
-        field: '(body)',
-        recorded: recordedBody.problem,
-        mock: mockBody.format.toUpperCase(),
-        says: `the recorded body is ${recordedBody.problem}`,
-      })
-    } else if (
-      'problem' in mockBody &&
-      !('problem' in recordedBody) &&
-      mockBody.format !== undefined
-    ) {
-      differences.push({
-        part: 'body',
-        field: '(body)',
-        recorded: recordedBody.format.toUpperCase(),
-        mock: mockBody.problem,
-        says: `the mock's body is ${mockBody.problem}`,
-      })
-    } else if (recordedType === mockType) {
-      const problem = 'problem' in recordedBody ? recordedBody.problem : 'it does not read'
-      notes.push(`the body was not compared: ${problem}`)
-    }
-    return { differences, notes }
+    unreadBody(comparison, recordedBody, mockBody)
+    return
   }
   if (recordedBody.root !== mockBody.root) {
     differences.push({
@@ -134,10 +140,39 @@ export function compareAnswers(
       says: `the root element is <${recordedBody.root ?? ''}> in the recording, <${mockBody.root ?? ''}> in the mock's answer`,
     })
   }
+  const { ignored } = comparison.options
   const path = recordedBody.root ?? ''
   differences.push(...errorDifferences(recordedBody.shape, mockBody.shape, path, ignored))
   differences.push(...compareShape(recordedBody.shape, mockBody.shape, { path: '', ignored }))
-  return { differences, notes }
+}
+
+/** One body or both did not read: a difference when only one did, else a note. */
+function unreadBody(comparison: Comparison, recordedBody: ReadBody, mockBody: ReadBody): void {
+  const { differences, notes } = comparison
+  if (recordedBody.format !== undefined && 'problem' in recordedBody && !('problem' in mockBody)) {
+    differences.push({
+      part: 'body',
+      field: '(body)',
+      recorded: recordedBody.problem,
+      mock: mockBody.format.toUpperCase(),
+      says: `the recorded body is ${recordedBody.problem}`,
+    })
+  } else if (
+    'problem' in mockBody &&
+    !('problem' in recordedBody) &&
+    mockBody.format !== undefined
+  ) {
+    differences.push({
+      part: 'body',
+      field: '(body)',
+      recorded: recordedBody.format.toUpperCase(),
+      mock: mockBody.problem,
+      says: `the mock's body is ${mockBody.problem}`,
+    })
+  } else if (comparison.recordedType === comparison.mockType) {
+    const problem = 'problem' in recordedBody ? recordedBody.problem : 'it does not read'
+    notes.push(`the body was not compared: ${problem}`)
+  }
 }
 
 function header(answer: AnswerView, name: string): string | undefined {
