@@ -9,6 +9,21 @@ const msw = '(^|node_modules/)msw(/|$)'
 const hono = '(^|node_modules/)(hono|@hono/node-server)(/|$)'
 const faker = '(^|node_modules/)@faker-js/faker(/|$)'
 const mcpSdk = '(^|node_modules/)@modelcontextprotocol/sdk(/|$)'
+/** A tool: a command or a page built on the core, one folder of src/tools/ each. */
+const tool = '^src/tools/([^/]+)/'
+/**
+ * What a tool may take from the core: a folder's index.ts, the operation list, and, by name,
+ * core files that their folder's index.ts does not export yet (those folders are being edited
+ * in the same round; each name goes when its index exports it).
+ */
+const coreEntries = [
+  '^(src/(model|wire|store|control|mock|browser|node)|seeds)/(index|[^/]+/index)\\.ts$',
+  '^handlers/operations\\.ts$',
+  '^src/wire/formats/(csv-read|xml/xml-read|xml/xml-scan)\\.ts$',
+  '^src/node/server/host-check\\.ts$',
+  '^src/node/state-file/write-atomically\\.ts$',
+  '^src/node/cli/(parse-json-text|read-bounded-text|xml-namespace-option)\\.ts$',
+]
 /** Every file in handlers/ but its entry point, createHandlers and createMock is an operation file. */
 const operationFile = '^handlers/(?!index\\.ts$|create-handlers\\.ts$|create-mock\\.ts$)[^/]+\\.ts$'
 
@@ -134,24 +149,48 @@ module.exports = {
       severity: 'error',
       comment:
         'Everything outside src/node/ also runs in a browser (service worker, Storybook), where node:* does not exist.',
-      from: { path: ours, pathNot: '^src/node/' },
+      // A tool's own files (its commands) run in Node; its subfolders (verify's recording/,
+      // which a browser test runs) stay free of node:* like the core.
+      from: { path: ours, pathNot: ['^src/node/', '^src/tools/[^/]+/[^/]+\\.ts$'] },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'only-mcp-imports-the-mcp-sdk',
       severity: 'error',
       comment:
-        'The MCP SDK (and the zod and Ajv it brings) is for `restapi-mock mcp` alone: only src/node/mcp/ imports it, so serving, the handlers and the browser bundle never load it.',
-      from: { path: ours, pathNot: '^src/node/mcp/' },
+        'The MCP SDK (and the zod and Ajv it brings) is for `restapi-mock mcp` alone: only src/tools/mcp/ imports it, so serving, the handlers and the browser bundle never load it.',
+      from: { path: ours, pathNot: '^src/tools/mcp/' },
       to: { path: mcpSdk },
     },
     {
-      name: 'mcp-is-a-leaf',
+      name: 'core-imports-no-tool',
       severity: 'error',
       comment:
-        'src/node/mcp/ is a tool on top of the mock: it imports the core and the control plane, and only the bin (src/node/start.ts, by a dynamic import when `mcp` runs) imports it.',
-      from: { path: ours, pathNot: ['^src/node/mcp/', '^src/node/start\\.ts$'] },
-      to: { path: '^src/node/mcp/' },
+        'The tools (src/tools/: verify and import, mcp) are built on the core, never the other way round: only the bin (src/node/start.ts, by a dynamic import when the command runs) loads a tool, through its index.ts, so serving, the handlers and the browser bundle never carry one.',
+      from: { path: ours, pathNot: ['^src/tools/', '^src/node/start\\.ts$'] },
+      to: { path: '^src/tools/' },
+    },
+    {
+      name: 'bin-imports-a-tool-through-its-index',
+      severity: 'error',
+      comment: "The bin loads a tool by its entry point, never one of the tool's files.",
+      from: { path: '^src/node/start\\.ts$' },
+      to: { path: '^src/tools/', pathNot: '^src/tools/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'tool-imports-the-core-through-its-indexes',
+      severity: 'error',
+      comment:
+        "A tool takes the core through each folder's index.ts (what the folder offers), so the core can change behind it; the few core files named in coreEntries are allowed until their folder's index.ts exports them.",
+      from: { path: tool },
+      to: { path: ours, pathNot: ['^src/tools/', ...coreEntries] },
+    },
+    {
+      name: 'tool-imports-another-tool-through-its-index',
+      severity: 'error',
+      comment: "A tool may use another tool's entry point (mcp runs verify), never its internals.",
+      from: { path: tool },
+      to: { path: '^src/tools/', pathNot: ['^src/tools/$1/', '^src/tools/[^/]+/index\\.ts$'] },
     },
     {
       name: 'faker-only-in-seeds',

@@ -31,12 +31,12 @@ if (args[0] === 'init') {
   })
 } else if (recording) {
   const io = { stdout: process.stdout, stderr: process.stderr }
-  const { runVerify, runImport } = await import('./recording/index.ts')
+  const { runVerify, runImport } = await import('../tools/verify/index.ts')
   const run = args[0] === 'verify' ? runVerify : runImport
   process.exitCode = await run(args.slice(1), io)
 } else if (mcp) {
   // The MCP SDK loads with this command only: serving and the other commands never pay for it.
-  const { runMcp } = await import('./mcp/index.ts')
+  const { runMcp } = await import('../tools/mcp/index.ts')
   const code = await runMcp(args.slice(1), process)
   if (code !== undefined) process.exitCode = code
 } else if (!serves) {

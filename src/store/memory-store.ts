@@ -1,7 +1,7 @@
 import { deterministicGuid } from './deterministic-id.ts'
 import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
-import { LazyMap } from './lazy-map.ts'
-import { SnapshotMap, type ChangeWatch } from './snapshot-map.ts'
+import { forkState, seedState } from './seed-state.ts'
+import type { ChangeWatch, SnapshotMap } from './snapshot-map.ts'
 import { defaultMaxStateBytes, jsonSizeOf, StateFullError } from './state-size.ts'
 import {
   defaultCounts,
@@ -34,6 +34,21 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
   })
 }
 
+/** A store's own state: what its functions read and change, held in one record. */
+interface StoreRecord {
+  readonly shared: Shared
+  counts: Counts
+  seed: number
+  factory: EntityFactory
+  generated: number
+  bytes: number
+  state: StoreState
+  readonly listeners: Set<() => void>
+  readonly watchers: Set<StoreWatcher>
+  /** One accounting watch per collection, set on every state the store takes. */
+  readonly watches: Readonly<Record<keyof StoreState, ChangeWatch<object>>>
+}
+
 /** A store whose state starts as `start`'s, made by `maker` (or `startFactory` for its seed). */
 function storeOver(
   shared: Shared,
@@ -41,125 +56,165 @@ function storeOver(
   startCounts: Counts,
   start: StoreSnapshot,
 ): Store {
-  const { maker, limits } = shared
-  let counts = start.counts ?? startCounts
-  const listeners = new Set<() => void>()
-  const watchers = new Set<StoreWatcher>()
-  let seed = start.seed
-  let factory = startFactory.seed === seed ? startFactory : maker(seed)
-  let generated = start.generated
-  let bytes = start.bytes ?? 0
-
-  const watchOf = (kind: keyof StoreState): ChangeWatch<object> => {
-    return (key, previous, next) => {
-      const growth = sizeOf(next) - sizeOf(previous)
-      if (growth > 0 && bytes + growth > limits.maxBytes) {
-        throw new StateFullError(bytes, growth, limits.maxBytes)
-      }
-      bytes += growth
-      // Without a state file there is none: no iterator made on every write.
-      if (watchers.size !== 0) for (const watcher of watchers) watcher.entity(kind, key, next)
-    }
-  }
-  const watches = {
-    abTests: watchOf('abTests'),
-    services: watchOf('services'),
-    containers: watchOf('containers'),
-    comments: watchOf('comments'),
-    pages: watchOf('pages'),
-  }
-  /** The live state's maps, each watched by this store's accounting. */
-  const watched = (live: StoreState): StoreState => {
-    for (const kind of Object.keys(watches) as (keyof StoreState)[]) {
-      ;(live[kind] as unknown as SnapshotMap<object>).watchedBy(watches[kind])
-    }
-    return live
-  }
-  let state = watched(start.state)
-  const replaced = (): void => {
-    for (const watcher of watchers) watcher.replaced()
-  }
-
+  const record = storeRecord(shared, startFactory, startCounts, start)
   return {
     get counts() {
-      return counts
+      return record.counts
     },
     get seed() {
-      return seed
+      return record.seed
     },
     get generated() {
-      return generated
+      return record.generated
     },
     get factory() {
-      return factory
+      return record.factory
     },
     get state() {
-      return state
+      return record.state
     },
     get bytes() {
-      return bytes
+      return record.bytes
     },
     get maxBytes() {
-      return limits.maxBytes
+      return record.shared.limits.maxBytes
     },
     set maxBytes(value) {
-      limits.maxBytes = checkedMaxBytes(value)
+      record.shared.limits.maxBytes = checkedMaxBytes(value)
     },
-    checkRoom(writes) {
-      let growth = 0
-      for (const [kind, key, value] of writes)
-        growth += sizeOf(value) - sizeOf(state[kind].get(key))
-      if (growth > 0 && bytes + growth > limits.maxBytes) {
-        throw new StateFullError(bytes, growth, limits.maxBytes)
-      }
-    },
-    snapshot() {
-      return { seed, counts, generated, state: forkState(state), bytes }
-    },
-    restore(snapshot) {
-      const next = forkState(snapshot.state)
-      bytes = snapshot.bytes ?? 0
-      seed = snapshot.seed
-      counts = snapshot.counts ?? counts
-      if (factory.seed !== seed) factory = maker(seed)
-      generated = snapshot.generated
-      state = watched(next)
-      replaced()
-      this.changed()
-    },
-    reset(newSeed, newCounts) {
-      seed = newSeed ?? seed
-      if (newCounts) counts = { ...defaultCounts, ...newCounts }
-      if (factory.seed !== seed) factory = maker(seed)
-      state = watched(seedState(factory, counts))
-      generated = 0
-      bytes = 0
-      replaced()
-      this.changed()
-    },
-    branch(snapshot) {
-      return storeOver(shared, factory, counts, {
-        ...snapshot,
-        state: forkState(snapshot.state),
-        bytes: snapshot.bytes ?? 0,
-      })
-    },
+    checkRoom: (writes) => checkRoom(record, writes),
+    snapshot: () => snapshotOf(record),
+    restore: (snapshot) => restoreStore(record, snapshot),
+    reset: (seed, counts) => resetStore(record, seed, counts),
+    branch: (snapshot) => branchStore(record, snapshot),
     newGuid(kind) {
-      generated += 1
-      return deterministicGuid(seed, kind, generated)
+      record.generated += 1
+      return deterministicGuid(record.seed, kind, record.generated)
     },
-    changed() {
-      for (const listener of listeners) listener()
-    },
+    changed: () => notifyChanged(record),
     subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      record.listeners.add(listener)
+      return () => record.listeners.delete(listener)
     },
     watch(watcher) {
-      watchers.add(watcher)
-      return () => watchers.delete(watcher)
+      record.watchers.add(watcher)
+      return () => record.watchers.delete(watcher)
     },
   }
+}
+
+function storeRecord(
+  shared: Shared,
+  startFactory: EntityFactory,
+  startCounts: Counts,
+  start: StoreSnapshot,
+): StoreRecord {
+  const record: StoreRecord = {
+    shared,
+    counts: start.counts ?? startCounts,
+    seed: start.seed,
+    factory: startFactory.seed === start.seed ? startFactory : shared.maker(start.seed),
+    generated: start.generated,
+    bytes: start.bytes ?? 0,
+    state: start.state,
+    listeners: new Set(),
+    watchers: new Set(),
+    watches: {
+      abTests: (key, previous, next) => accountWrite(record, 'abTests', key, previous, next),
+      services: (key, previous, next) => accountWrite(record, 'services', key, previous, next),
+      containers: (key, previous, next) => accountWrite(record, 'containers', key, previous, next),
+      comments: (key, previous, next) => accountWrite(record, 'comments', key, previous, next),
+      pages: (key, previous, next) => accountWrite(record, 'pages', key, previous, next),
+    },
+  }
+  record.state = watched(record, start.state)
+  return record
+}
+
+/** One write to a collection, counted against the limit and told to the watchers. */
+function accountWrite(
+  record: StoreRecord,
+  kind: keyof StoreState,
+  key: string,
+  previous: object | undefined,
+  next: object | undefined,
+): void {
+  const growth = sizeOf(next) - sizeOf(previous)
+  const { maxBytes } = record.shared.limits
+  if (growth > 0 && record.bytes + growth > maxBytes) {
+    throw new StateFullError(record.bytes, growth, maxBytes)
+  }
+  record.bytes += growth
+  // Without a state file there is none: no iterator made on every write.
+  if (record.watchers.size !== 0) {
+    for (const watcher of record.watchers) watcher.entity(kind, key, next)
+  }
+}
+
+/** The live state's maps, each watched by this store's accounting. */
+function watched(record: StoreRecord, live: StoreState): StoreState {
+  for (const kind of Object.keys(record.watches) as (keyof StoreState)[]) {
+    ;(live[kind] as unknown as SnapshotMap<object>).watchedBy(record.watches[kind])
+  }
+  return live
+}
+
+function checkRoom(
+  record: StoreRecord,
+  writes: Iterable<readonly [kind: keyof StoreState, key: string, value: object]>,
+): void {
+  let growth = 0
+  for (const [kind, key, value] of writes) {
+    growth += sizeOf(value) - sizeOf(record.state[kind].get(key))
+  }
+  const { maxBytes } = record.shared.limits
+  if (growth > 0 && record.bytes + growth > maxBytes) {
+    throw new StateFullError(record.bytes, growth, maxBytes)
+  }
+}
+
+function snapshotOf(record: StoreRecord): StoreSnapshot {
+  const { seed, counts, generated, state, bytes } = record
+  return { seed, counts, generated, state: forkState(state), bytes }
+}
+
+function restoreStore(record: StoreRecord, snapshot: StoreSnapshot): void {
+  const next = forkState(snapshot.state)
+  record.bytes = snapshot.bytes ?? 0
+  record.seed = snapshot.seed
+  record.counts = snapshot.counts ?? record.counts
+  if (record.factory.seed !== record.seed) record.factory = record.shared.maker(record.seed)
+  record.generated = snapshot.generated
+  record.state = watched(record, next)
+  replaced(record)
+}
+
+function resetStore(record: StoreRecord, seed?: number, counts?: Partial<Counts>): void {
+  record.seed = seed ?? record.seed
+  if (counts) record.counts = { ...defaultCounts, ...counts }
+  if (record.factory.seed !== record.seed) record.factory = record.shared.maker(record.seed)
+  record.state = watched(record, seedState(record.factory, record.counts))
+  record.generated = 0
+  record.bytes = 0
+  replaced(record)
+}
+
+function branchStore(record: StoreRecord, snapshot: StoreSnapshot): Store {
+  return storeOver(record.shared, record.factory, record.counts, {
+    ...snapshot,
+    state: forkState(snapshot.state),
+    bytes: snapshot.bytes ?? 0,
+  })
+}
+
+/** The whole state was swapped: the watchers hear it, then the listeners. */
+function replaced(record: StoreRecord): void {
+  for (const watcher of record.watchers) watcher.replaced()
+  notifyChanged(record)
+}
+
+function notifyChanged(record: StoreRecord): void {
+  for (const listener of record.listeners) listener()
 }
 
 /** An entity's size as the limit counts it: none for no entity. */
@@ -172,38 +227,4 @@ function checkedMaxBytes(value: number): number {
     throw new Error(`Failed to limit the state: maxStateBytes must be a whole number, got ${value}`)
   }
   return value
-}
-
-function seedState(factory: EntityFactory, counts: Counts): StoreState {
-  // Every seeded entity is keyed now and made on first use (see LazyMap).
-  const seeded = <V>(kind: keyof Counts, make: (index: number) => V): SnapshotMap<V> =>
-    new SnapshotMap(new LazyMap(counts[kind], (i) => factory.keyOf(kind, i), make))
-  return {
-    abTests: seeded('abTests', (i) => factory.abTest(i)),
-    services: seeded('services', (i) => factory.service(i)),
-    containers: seeded('containers', (i) => factory.containerPage(i)),
-    comments: seeded('comments', (i) => factory.comment(i)),
-    // Every seeded container page's PageId is a seeded page, whatever the counts say.
-    pages: new SnapshotMap(
-      new LazyMap(
-        Math.max(counts.pages, counts.containers),
-        (i) => factory.keyOf('pages', i),
-        (i) => factory.page(i),
-      ),
-    ),
-  }
-}
-
-/**
- * A state that shares the entities of `state` and not its changes from now on: O(1) for the
- * store's own collections (see SnapshotMap), a copy of the entries for any other Map.
- */
-function forkState(state: StoreState): StoreState {
-  return {
-    abTests: SnapshotMap.of(state.abTests),
-    services: SnapshotMap.of(state.services),
-    containers: SnapshotMap.of(state.containers),
-    comments: SnapshotMap.of(state.comments),
-    pages: SnapshotMap.of(state.pages),
-  }
 }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { helpText } from '../../src/node/help.ts'
-import { mcpResources } from '../../src/node/mcp/mcp-resources.ts'
-import { mcpTools } from '../../src/node/mcp/mcp-tools.ts'
+import { mcpResources } from '../../src/tools/mcp/mcp-resources.ts'
+import { mcpTools } from '../../src/tools/mcp/mcp-tools.ts'
 import { projectRoot } from '../support/index.ts'
 
 // Issue 41: docs/mcp.md lists every tool with its input, and every resource; the README and

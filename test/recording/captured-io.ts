@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import type { RecordingIo } from '../../src/node/recording/index.ts'
+import type { RecordingIo } from '../../src/tools/verify/index.ts'
 
 /** verify's and import's streams, kept as text for a test to read. */
 export function captured(): RecordingIo & { out(): string; err(): string } {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { compareAnswers, type AnswerView } from '../../src/mock/recording/compare-answers.ts'
-import { ignoredBy } from '../../src/mock/recording/difference.ts'
-import { scalarForm } from '../../src/mock/recording/scalar-form.ts'
+import {
+  compareAnswers,
+  type AnswerView,
+} from '../../src/tools/verify/recording/compare-answers.ts'
+import { ignoredBy } from '../../src/tools/verify/recording/difference.ts'
+import { scalarForm } from '../../src/tools/verify/recording/scalar-form.ts'
 
 // What verify compares, table by table (compare-answers.ts, compare-shape.ts, scalar-form.ts).
 

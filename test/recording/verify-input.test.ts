@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runImport, runVerify } from '../../src/node/recording/index.ts'
+import { runImport, runVerify } from '../../src/tools/verify/index.ts'
 import { tempDir } from '../support/index.ts'
 import { captured } from './captured-io.ts'
 import { journalRecording } from './journal-recording.ts'
@@ -93,7 +93,7 @@ describe('verify on a hostile recording', () => {
     const content = har.log.entries[entry]?.response.content
     expect(content).toBeDefined()
     ;(content as { text: string }).text = deep
-    const { verifyRecording } = await import('../../src/mock/recording/index.ts')
+    const { verifyRecording } = await import('../../src/tools/verify/recording/index.ts')
     const { exchanges, counts } = await verifyRecording(har, { operations: mock.operations })
     expect(counts.different).toBe(1)
     expect(exchanges[entry]?.differences[0]?.says).toMatch(/nests deeper than 64/)

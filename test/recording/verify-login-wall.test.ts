@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import type { Har } from '../../src/mock/index.ts'
-import { verifyRecording } from '../../src/mock/recording/index.ts'
+import { verifyRecording } from '../../src/tools/verify/recording/index.ts'
 import { createApp, createMock, createStore } from '../../src/index.ts'
 import { exampleRoute } from '../../src/wire/index.ts'
 
@@ -59,7 +59,7 @@ describe('verify against a recording behind the login wall', () => {
 
 describe('verify --auth', () => {
   it('refuses a mode the host has not, naming the modes, with exit 2', async () => {
-    const { runVerify } = await import('../../src/node/recording/index.ts')
+    const { runVerify } = await import('../../src/tools/verify/index.ts')
     const { captured } = await import('./captured-io.ts')
     const io = captured()
     expect(await runVerify(['any.har', '--auth', 'windows'], io)).toBe(2)

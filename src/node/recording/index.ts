@@ -1,3 +1,0 @@
-export { runImport, importUsage } from './run-import.ts'
-export { runVerify, verifyUsage } from './run-verify.ts'
-export type { RecordingIo } from './recording-args.ts'
