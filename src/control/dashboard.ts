@@ -1,13 +1,11 @@
 import { escapeHtml } from '../wire/formats/html.ts'
 import { cspHash, dashboardScript, dashboardSettings, dashboardStyle } from './dashboard/index.ts'
 
-const script = dashboardScript(dashboardSettings)
-
 // One self-contained document: no external scripts, styles, fonts or images, so it works
 // offline, behind the service worker and in Storybook alike. The CSP says so to the browser too,
 // and allows only the page's own script and style, by their hashes: markup slipped into the
 // page could not run or restyle it.
-async function contentSecurityPolicy(): Promise<string> {
+async function contentSecurityPolicy(script: string): Promise<string> {
   return [
     "default-src 'none'",
     `script-src ${await cspHash(script)}`,
@@ -36,10 +34,15 @@ export interface DashboardPage {
  * its recordings; one document with no external assets.
  * @example const { html, headers } = await dashboardPage({ basePath: '/RestApi' })
  */
-export async function dashboardPage(options: { basePath: string }): Promise<DashboardPage> {
-  const policy = await contentSecurityPolicy()
+export async function dashboardPage(options: {
+  basePath: string
+  /** The page's home: the channel its app's tabs answer on (dashboard-settings.ts). */
+  channel?: string
+}): Promise<DashboardPage> {
+  const script = dashboardScript({ ...dashboardSettings, channel: options.channel ?? null })
+  const policy = await contentSecurityPolicy(script)
   return {
-    html: dashboardHtml(escapeHtml(options.basePath), policy),
+    html: dashboardHtml({ basePath: escapeHtml(options.basePath), policy, script }),
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': `${policy}; frame-ancestors 'none'`,
@@ -48,19 +51,34 @@ export async function dashboardPage(options: { basePath: string }): Promise<Dash
   }
 }
 
-function dashboardHtml(basePath: string, contentSecurityPolicy: string): string {
+function dashboardHtml(page: { basePath: string; policy: string; script: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">
-<title>restapi-mock dashboard</title>
+<meta http-equiv="Content-Security-Policy" content="${page.policy}">
+<title>${dashboardTitle}</title>
 <link rel="icon" href="data:,">
 <style>${dashboardStyle}</style>
 </head>
 <body>
-<header>
+${dashboardBody(page.basePath)}
+<script>${page.script}</script>
+</body>
+</html>
+`
+}
+
+export const dashboardTitle = 'restapi-mock dashboard'
+
+/**
+ * The page's markup inside `<body>`, without its script: the page's home draws it into the
+ * app's own page and runs `runDashboard` there (src/browser/page-dashboard.ts).
+ * @example document.body.innerHTML = dashboardBody(escapeHtml('/RestApi'))
+ */
+export function dashboardBody(basePath: string): string {
+  return `<header>
   <h1>restapi-mock</h1>
   <span class="muted">serving <code data-testid="base-path">${basePath}</code>, control API under <code>/__mock</code></span>
   <a href="/__mock/journal.har" download="restapi-mock.har" data-testid="har">Download HAR</a>
@@ -164,8 +182,5 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
   <div class="tables" id="tables"></div>
 </section>
 </main>
-<script>${script}</script>
-</body>
-</html>
 `
 }

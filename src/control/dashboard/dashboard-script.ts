@@ -1,3 +1,4 @@
+import { createChannelFetch } from './channel-fetch.ts'
 import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
@@ -19,22 +20,25 @@ import { createUpstreamView } from './upstream-view.ts'
  * @example `<script>${dashboardScript(dashboardSettings)}</script>`
  */
 export function dashboardScript(settings: DashboardSettings): string {
-  const parts: DashboardParts = {
-    createDom,
-    createClient,
-    createStateTables,
-    createJournalView,
-    createSettingsPanel,
-    createStatePanel,
-    createNoticesView,
-    createSessionsView,
-    createLoginCells,
-    createUpstreamView,
-  }
-  const partsText = Object.entries(parts)
+  const partsText = Object.entries(dashboardParts)
     .map(([name, part]) => `${name}: ${String(part)}`)
     .join(',\n')
   return `'use strict'\n;(${String(runDashboard)})(${scriptJson(settings)}, {\n${partsText}\n})\n`
+}
+
+/** The pieces `runDashboard` is handed: inlined as text by the page, or called as they are. */
+export const dashboardParts: DashboardParts = {
+  createDom,
+  createClient,
+  createChannelFetch,
+  createStateTables,
+  createJournalView,
+  createSettingsPanel,
+  createStatePanel,
+  createNoticesView,
+  createSessionsView,
+  createLoginCells,
+  createUpstreamView,
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SettingsDocument } from '../control-documents.ts'
-import type { Act, createClient } from './dashboard-client.ts'
+import type { createChannelFetch } from './channel-fetch.ts'
+import type { Act, createClient, Fetcher } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { createJournalView } from './journal-view.ts'
@@ -18,6 +19,7 @@ import type { createUpstreamView } from './upstream-view.ts'
 export interface DashboardParts {
   readonly createDom: typeof createDom
   readonly createClient: typeof createClient
+  readonly createChannelFetch: typeof createChannelFetch
   readonly createStateTables: typeof createStateTables
   readonly createJournalView: typeof createJournalView
   readonly createSettingsPanel: typeof createSettingsPanel
@@ -39,9 +41,24 @@ interface Source {
  * The dashboard's browser code: polls the control API and draws the settings, the state, the
  * journal and the snapshots; its buttons and forms call the API.
  */
-export function runDashboard(settings: DashboardSettings, parts: DashboardParts): void {
+export function runDashboard(
+  settings: DashboardSettings,
+  parts: DashboardParts,
+  local: Fetcher = (path, init) => fetch(path, init),
+): void {
   const dom = parts.createDom()
-  const call = parts.createClient()
+  // In the page's home the mock lives in the app's tabs: asked over the channel, and `local`
+  // (this page's own copy, restored from the saved state) when no tab of the app is open.
+  let host = ''
+  const fetcher = settings.channel
+    ? parts.createChannelFetch(settings.channel, local, (answered) => {
+        host =
+          answered === 'tab'
+            ? " · the app's tab"
+            : ' · no tab of the app answers: the saved state, without its journal'
+      })
+    : local
+  const call = parts.createClient(fetcher)
   const lastText = new Map<string, string>()
   // Bumped by every action: a poll that started before it must not draw stale state after it.
   let epoch = 0
@@ -102,7 +119,7 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
     const connection = dom.byId('connection')
     connection.textContent = failed
       ? (failed.reason as Error).message
-      : 'updated ' + new Date().toLocaleTimeString()
+      : 'updated ' + new Date().toISOString().slice(11, 19) + ' UTC' + host
     connection.className = failed ? 'error' : 'muted'
   }
 
