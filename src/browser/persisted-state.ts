@@ -56,10 +56,11 @@ export function persistMock(
   const storage = openStorage()
   let timer: ReturnType<typeof setTimeout> | undefined
   let restoring = false
-  let warned = ''
-  const warnOnce = (text: string): void => {
-    if (warned === text) return
-    warned = text
+  // Said once per kind of failure, until a save succeeds again: not on every write.
+  let warned: 'size' | 'refused' | null = null
+  const warnOnce = (kind: 'size' | 'refused', text: string): void => {
+    if (warned === kind) return
+    warned = kind
     console.warn(`[restapi-mock] ${text}`)
   }
 
@@ -87,15 +88,17 @@ export function persistMock(
     if (text.length > maxChars) {
       storage.removeItem(key)
       warnOnce(
+        'size',
         `the page's mock state is ${text.length} characters, past the ${maxChars} it may keep in localStorage (startWorker({ persist: { maxChars } })): it is not saved, and a reload starts from the seed`,
       )
       return
     }
     try {
       storage.setItem(key, text)
-      warned = ''
+      warned = null
     } catch (error) {
       warnOnce(
+        'refused',
         `the browser refused to keep the page's mock state (${text.length} characters) in localStorage: ${(error as Error).name}, ${(error as Error).message}. A reload starts from the seed; free the origin's storage, or startWorker({ persist: false })`,
       )
     }
