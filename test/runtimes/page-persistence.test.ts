@@ -75,7 +75,7 @@ const edit = (mock: WorkerMock, message: string): Promise<Response> =>
     body: JSON.stringify({ Key: key, Message: message }),
   })
 
-const messageOf = (mock: WorkerMock): string | undefined =>
+const messageOf = (mock: WorkerMock): string | null | undefined =>
   mock.store.state.comments.get(key.toLowerCase())?.Message
 
 /** What a reload does first: the page goes (`pagehide` saves), a new one starts. */
