@@ -85,6 +85,7 @@ export function dashboardBody(basePath: string): string {
   <a href="/__mock/state" data-testid="state-link">State JSON</a>
   <a href="/__mock/openapi.json" data-testid="openapi-link">OpenAPI</a>
   <span class="spacer"></span>
+  <label title="The state the counts, tables, settings and journal show">Showing <select id="view" data-testid="view"><option value="">the shared state</option></select></label>
   <span id="connection" class="muted" data-testid="connection">loading…</span>
   <label title="Poll the mock every 1.5 s"><input type="checkbox" id="live" checked> Live</label>
 </header>
@@ -107,6 +108,14 @@ export function dashboardBody(basePath: string): string {
   </form>
   <h3>Fault rules</h3>
   <ul class="list" id="faults" data-testid="faults"></ul>
+  <form id="fault-form" class="fault-form" data-testid="fault-form">
+    <select id="fault-method" data-testid="fault-method" aria-label="Method"><option value="">any method</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>PATCH</option></select>
+    <input id="fault-path" data-testid="fault-path" aria-label="Path, * for any run of characters" value="*" size="16" autocomplete="off">
+    <select id="fault-kind" data-testid="fault-kind" aria-label="What it does"><option value="status">answers the status</option><option value="network">drops the connection</option><option value="delay">waits, in ms</option></select>
+    <input id="fault-value" data-testid="fault-value" aria-label="Status or ms" placeholder="503" size="5" autocomplete="off">
+    <input id="fault-count" data-testid="fault-count" aria-label="How many times (empty: every time)" type="number" min="1" step="1" placeholder="times">
+    <button type="submit" data-testid="add-fault">Add rule</button>
+  </form>
   <div class="row">
     <button type="button" class="danger" id="clear-faults" data-testid="clear-faults">Clear fault rules</button>
   </div>
@@ -134,7 +143,7 @@ export function dashboardBody(basePath: string): string {
   <ul class="list" id="notices" data-testid="notices"></ul>
 </section>
 <section id="resources" aria-labelledby="resources-title">
-  <h2 id="resources-title">Resources</h2>
+  <h2 id="resources-title">Resources <span class="muted" id="resources-view"></span></h2>
   <div class="counts" id="counts"></div>
   <p class="muted">Each count links to its table below.</p>
 </section>
@@ -166,6 +175,12 @@ export function dashboardBody(basePath: string): string {
 </section>
 <section id="journal-section" class="wide" aria-labelledby="journal-title">
   <h2 id="journal-title">Journal <span class="muted" id="journal-note"></span></h2>
+  <form id="journal-filter" class="row" data-testid="journal-filter">
+    <select id="filter-status" data-testid="filter-status" aria-label="Status"><option value="">any status</option><option value="2">2xx</option><option value="3">3xx</option><option value="4">4xx</option><option value="5">5xx</option><option value="0">network errors</option></select>
+    <input id="filter-path" data-testid="filter-path" aria-label="Path contains" placeholder="path contains" size="20" autocomplete="off">
+    <select id="filter-session" data-testid="filter-session" aria-label="Session"><option value="">any session</option></select>
+    <label><input type="checkbox" id="filter-warnings" data-testid="filter-warnings"> with warnings</label>
+  </form>
   <div class="scroll">
     <table>
       <thead><tr>
@@ -178,7 +193,7 @@ export function dashboardBody(basePath: string): string {
   </div>
 </section>
 <section id="tables-section" class="wide" aria-labelledby="tables-title">
-  <h2 id="tables-title">Collections</h2>
+  <h2 id="tables-title">Collections <span class="muted" id="tables-view"></span></h2>
   <div class="tables" id="tables"></div>
 </section>
 </main>

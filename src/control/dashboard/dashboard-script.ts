@@ -11,6 +11,7 @@ import { createSettingsPanel } from './settings-panel.ts'
 import { createStatePanel } from './state-panel.ts'
 import { createStateTables } from './state-tables.ts'
 import { createUpstreamView } from './upstream-view.ts'
+import { createViewPicker } from './view-picker.ts'
 
 /**
  * The page's inline script: `runDashboard` called with the settings and the other parts, each
@@ -39,6 +40,7 @@ export const dashboardParts: DashboardParts = {
   createSessionsView,
   createLoginCells,
   createUpstreamView,
+  createViewPicker,
 }
 
 /**

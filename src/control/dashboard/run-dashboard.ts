@@ -1,6 +1,6 @@
-import type { SettingsDocument } from '../control-documents.ts'
+import type { SessionsDocument, SettingsDocument } from '../control-documents.ts'
 import type { createChannelFetch } from './channel-fetch.ts'
-import type { Act, createClient, Fetcher } from './dashboard-client.ts'
+import type { Act, Call, createClient, Fetcher } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { createJournalView } from './journal-view.ts'
@@ -11,6 +11,7 @@ import type { createSettingsPanel } from './settings-panel.ts'
 import type { createStatePanel } from './state-panel.ts'
 import type { createStateTables } from './state-tables.ts'
 import type { createUpstreamView } from './upstream-view.ts'
+import type { createViewPicker } from './view-picker.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
@@ -28,10 +29,12 @@ export interface DashboardParts {
   readonly createSessionsView: typeof createSessionsView
   readonly createLoginCells: typeof createLoginCells
   readonly createUpstreamView: typeof createUpstreamView
+  readonly createViewPicker: typeof createViewPicker
 }
 
 interface Source {
-  readonly path: string
+  /** Asked again on each refresh: a state's path names the session shown. */
+  readonly path: () => string
   draw(data: unknown): void
   /** A route the mock may not have (a 404 is drawn as null, not as a lost connection). */
   readonly optional?: boolean
@@ -76,35 +79,52 @@ export function runDashboard(
 
   const tables = parts.createStateTables(dom, settings.tables)
   const journal = parts.createJournalView(dom)
-  const settingsPanel = parts.createSettingsPanel(dom, call, act, journal)
-  const statePanel = parts.createStatePanel(dom, call, act, journal)
+  const view = parts.createViewPicker(dom, () => {
+    // Everything drawn is of the state shown before: drawn again, and no poll of it lands late.
+    epoch++
+    lastText.clear()
+    journal.collapse()
+    void refresh()
+  })
+  // The panels of one state (settings, faults, reset, snapshots) work on the one shown.
+  const viewCall: Call = (method, path, body) => call(method, view.scoped(path), body)
+  const settingsPanel = parts.createSettingsPanel(dom, viewCall, act, journal)
+  const statePanel = parts.createStatePanel(dom, viewCall, act, journal)
   const notices = parts.createNoticesView(dom)
   const login = parts.createLoginCells(dom, call, act)
   const sessions = parts.createSessionsView(dom, call, act, login)
   const upstream = parts.createUpstreamView(dom)
 
   function source<T>(path: string, draw: (data: T) => void, optional = false): Source {
-    return { path, draw: (data) => draw(data as T), optional }
+    return { path: () => path, draw: (data) => draw(data as T), optional }
+  }
+  function stateSource<T>(path: string, draw: (data: T) => void): Source {
+    return { path: () => view.scoped(path), draw: (data) => draw(data as T) }
   }
   const sources = [
-    source('/__mock/settings', (data: SettingsDocument) => {
+    stateSource('/__mock/settings', (data: SettingsDocument) => {
       settingsPanel.render(data)
       upstream.render(data)
     }),
-    source('/__mock/sessions?limit=' + settings.sessionLimit, sessions.render),
+    source('/__mock/sessions?limit=' + settings.sessionLimit, (data: SessionsDocument) => {
+      sessions.render(data)
+      view.render(data)
+    }),
     source('/__mock/scenarios', sessions.renderScenarios),
     // The login wall's route (`--auth`): a mock without it answers 404, and the column stays hidden.
     source<LoginStatus | null>('/__mock/login', login.render, true),
-    source('/__mock/state?limit=' + settings.rowLimit, tables.render),
-    source('/__mock/journal?limit=' + settings.journalLimit, journal.render),
-    source('/__mock/snapshots', statePanel.renderSnapshots),
+    stateSource('/__mock/state?limit=' + settings.rowLimit, tables.render),
+    stateSource('/__mock/journal?limit=' + settings.journalLimit, journal.render),
+    stateSource('/__mock/snapshots', statePanel.renderSnapshots),
     source('/__mock/notices', notices.render),
   ]
 
   async function refresh(): Promise<void> {
     const started = epoch
     const results = await Promise.allSettled(
-      sources.map(async ({ path, draw, optional }) => {
+      sources.map(async (source) => {
+        const { draw, optional } = source
+        const path = source.path()
         const { text, data } = await call('GET', path).catch((error: unknown) => {
           if (!optional) throw error
           return { text: '', data: null }
