@@ -121,6 +121,8 @@ describe('/__mock in another tab of the app’s origin', () => {
       .poll(() => dashboard.getByTestId('journal').textContent(), poll)
       .toContain('/RestApi/comments-api/comments')
     expect(await dashboard.title()).toBe('restapi-mock dashboard')
+    // What the app's own mock answers a fetch of /__mock with: the page that asks over the channel.
+    expect(await send(app, '/__mock')).toContain('"channel":"restapi-mock:control"')
     // The app's page did not start: the dashboard took its place.
     expect(await dashboard.locator('#results').count()).toBe(0)
   })
@@ -141,6 +143,18 @@ describe('/__mock in another tab of the app’s origin', () => {
       path: join(screenshotDir, 'page-home-dashboard.png'),
       fullPage: true,
     })
+  })
+
+  it('downloads the app’s journal as HAR from the header’s link, through the app’s tab', async () => {
+    const [download] = await Promise.all([
+      dashboard.waitForEvent('download'),
+      dashboard.getByTestId('har').click(),
+    ])
+    expect(download.suggestedFilename()).toBe('restapi-mock.har')
+    const har = JSON.parse(
+      await new Response((await download.createReadStream()) as unknown as ReadableStream).text(),
+    ) as { log: { entries: { request: { url: string } }[] } }
+    expect(har.log.entries.some((entry) => entry.request.url.includes('live-check=1'))).toBe(true)
   })
 
   it('resets the app’s mock to the seed, and the reset survives the app’s reload', async () => {

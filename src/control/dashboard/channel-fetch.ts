@@ -105,3 +105,34 @@ export function createChannelFetch(
     return new Response(answer.text, { status: answer.status })
   }
 }
+
+/**
+ * The header's links to control documents (HAR, state, OpenAPI), where the mock is a tab's: a
+ * navigation would reach the dev server, not the mock, so a click fetches the document through
+ * `fetcher` and saves it as a file.
+ */
+export function fetchLinksThrough(
+  fetcher: (path: string, init: RequestInit) => Promise<Response>,
+  say: (text: string, isError: boolean) => void,
+): void {
+  const links = document.querySelectorAll<HTMLAnchorElement>('header a[href^="/__mock/"]')
+  for (const link of Array.from(links)) {
+    link.addEventListener('click', (event) => {
+      event.preventDefault()
+      const path = link.getAttribute('href') as string
+      void fetcher(path, { method: 'GET', headers: { Accept: 'application/json' } })
+        .then(async (response) => {
+          if (!response.ok) throw new Error('GET ' + path + ': ' + response.status)
+          const blob = new Blob([await response.text()], { type: 'application/json' })
+          const save = document.createElement('a')
+          save.href = URL.createObjectURL(blob)
+          save.download =
+            link.getAttribute('download') ||
+            'restapi-mock-' + (path.split('/').pop() || 'document').replace(/\.json$/, '') + '.json'
+          save.click()
+          setTimeout(() => URL.revokeObjectURL(save.href), 60_000)
+        })
+        .catch((error: unknown) => say((error as Error).message, true))
+    })
+  }
+}

@@ -1,4 +1,4 @@
-import { createChannelFetch } from './channel-fetch.ts'
+import { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
@@ -32,6 +32,7 @@ export const dashboardParts: DashboardParts = {
   createDom,
   createClient,
   createChannelFetch,
+  fetchLinksThrough,
   createStateTables,
   createJournalView,
   createSettingsPanel,

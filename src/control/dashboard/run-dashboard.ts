@@ -1,5 +1,5 @@
 import type { SessionsDocument, SettingsDocument } from '../control-documents.ts'
-import type { createChannelFetch } from './channel-fetch.ts'
+import type { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import type { Act, Call, createClient, Fetcher } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
@@ -21,6 +21,7 @@ export interface DashboardParts {
   readonly createDom: typeof createDom
   readonly createClient: typeof createClient
   readonly createChannelFetch: typeof createChannelFetch
+  readonly fetchLinksThrough: typeof fetchLinksThrough
   readonly createStateTables: typeof createStateTables
   readonly createJournalView: typeof createJournalView
   readonly createSettingsPanel: typeof createSettingsPanel
@@ -62,6 +63,7 @@ export function runDashboard(
       })
     : local
   const call = parts.createClient(fetcher)
+  if (settings.channel) parts.fetchLinksThrough(fetcher, dom.say)
   const lastText = new Map<string, string>()
   // Bumped by every action: a poll that started before it must not draw stale state after it.
   let epoch = 0
