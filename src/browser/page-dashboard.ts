@@ -2,15 +2,8 @@
 // fallback to index.html), whose startWorker() draws the dashboard there instead of letting the
 // app start. The dashboard reaches the mock of the app's other tabs over the channel, and this
 // page's own copy (restored from the saved state) when none is open.
-import { controlPath } from '../wire/route/mock-paths.ts'
+// Loaded only on that page: the app's own pages carry none of it.
 import type { WorkerMockOptions } from './worker-mock.ts'
-
-/** Whether this page is `/__mock` (or `/__mock/`): the dashboard's, not the app's. */
-export function isDashboardPage(): boolean {
-  if (typeof location === 'undefined' || typeof document === 'undefined') return false
-  const path = location.pathname.replace(/\/{2,}/g, '/')
-  return path === controlPath || path === `${controlPath}/`
-}
 
 /**
  * Draws the dashboard into this page, in place of the app's markup and styles. Never resolves:
