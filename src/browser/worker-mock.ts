@@ -1,6 +1,7 @@
 // What a page's worker answers with: the store and its seeds (faker's SimpleFaker and the word
 // lists), the mock and its dispatch. start-worker.ts loads this module while the worker
 // registers, so a page carries only msw and the mock's routes before it runs.
+import { passthrough } from 'msw'
 import { handlerResolvers } from '../../handlers/create-handlers.ts'
 import type { HandlerResolvers } from '../../handlers/handler-routes.ts'
 import { createMock } from '../../handlers/create-mock.ts'
@@ -52,6 +53,11 @@ export function workerMock(options: WorkerMockOptions, answerTabs = true): Worke
   const replay = options.replay === undefined ? {} : { replay: options.replay }
   const resolvers = handlerResolvers(mock, replay)
   const answer: HandlerResolvers['answer'] = async (info) => {
+    if (isDashboard(info.request) && info.request.mode === 'navigate') {
+      // To the dev server, whose fallback serves the app's page, where startWorker draws the
+      // dashboard with a copy of its own: the tab msw would answer from may be the one leaving.
+      return passthrough()
+    }
     const response = isDashboard(info.request)
       ? await workerDashboard(mock.config.basePath)
       : await resolvers.answer(info)

@@ -177,6 +177,18 @@ describe('/__mock in another tab of the app’s origin', () => {
       .toContain('Saved, then the app closed')
   })
 
+  it('is the dashboard when the app’s own tab goes to /__mock, from the saved state', async () => {
+    const tab = await context.newPage()
+    await openApp(tab)
+    await editComment(tab, 'Edited, then the tab went to /__mock')
+    await tab.goto(`${site.url}/__mock`)
+    await expect
+      .poll(() => tab.getByTestId('table-Comments').textContent(), poll)
+      .toContain('Edited, then the tab went to /__mock')
+    expect(await tab.getByTestId('connection').textContent()).not.toMatch(/404/)
+    await tab.close()
+  })
+
   it('raised no page error', () => {
     expect(pageErrors).toEqual([])
   })
