@@ -108,6 +108,7 @@ export function dashboardBody(basePath: string): string {
   </form>
   <h3>Fault rules</h3>
   <ul class="list" id="faults" data-testid="faults"></ul>
+  <p class="muted">Add a rule: the method, the path (<code>*</code> for any run of characters), what it does, its status or ms, and how many times (empty: every time).</p>
   <form id="fault-form" class="fault-form" data-testid="fault-form">
     <select id="fault-method" data-testid="fault-method" aria-label="Method"><option value="">any method</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>PATCH</option></select>
     <input id="fault-path" data-testid="fault-path" aria-label="Path, * for any run of characters" value="*" size="16" autocomplete="off">
@@ -152,7 +153,7 @@ export function dashboardBody(basePath: string): string {
   <div class="scroll">
     <table>
       <thead><tr>
-        <th>Session</th><th>Scenario</th><th title="UTC">Created</th><th title="UTC">Last used</th>
+        <th>Session</th><th>Scenario</th><th>Created (UTC)</th><th>Last used (UTC)</th>
         <th class="num">Requests</th><th id="login-head" hidden>Login</th><th></th>
       </tr></thead>
       <tbody id="sessions" data-testid="sessions"></tbody>

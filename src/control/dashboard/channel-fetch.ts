@@ -128,7 +128,9 @@ export function fetchLinksThrough(
           save.href = URL.createObjectURL(blob)
           save.download =
             link.getAttribute('download') ||
-            'restapi-mock-' + (path.split('/').pop() || 'document').replace(/\.json$/, '') + '.json'
+            'restapi-mock-' +
+              (path.replace(/^.*\//, '') || 'document').replace(/\.json$/, '') +
+              '.json'
           save.click()
           setTimeout(() => URL.revokeObjectURL(save.href), 60_000)
         })
