@@ -52,17 +52,10 @@ export function persistMock(
   options: PersistOptions & { readonly fingerprint: string },
 ): PersistedState {
   const key = options.key ?? `restapi-mock:${mock.config.basePath}`
-  const maxChars = options.maxChars ?? defaultMaxChars
-  const storage = openStorage()
+  const storage = openStorage(key)
+  const write = storage && storageWriter(storage, key, options.maxChars ?? defaultMaxChars)
   let timer: ReturnType<typeof setTimeout> | undefined
   let restoring = false
-  // Said once per kind of failure, until a save succeeds again: not on every write.
-  let warned: 'size' | 'refused' | null = null
-  const warnOnce = (kind: 'size' | 'refused', text: string): void => {
-    if (warned === kind) return
-    warned = kind
-    console.warn(`[restapi-mock] ${text}`)
-  }
 
   const restoreText = (text: string): void => {
     restoring = true
@@ -76,36 +69,16 @@ export function persistMock(
       restoring = false
     }
   }
-
   const saved = storage?.getItem(key)
   if (saved) restoreText(saved)
 
   const save = (): void => {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    if (!storage) return
-    const text = JSON.stringify(documentOf(mock, options.fingerprint))
-    if (text.length > maxChars) {
-      storage.removeItem(key)
-      warnOnce(
-        'size',
-        `the page's mock state is ${text.length} characters, past the ${maxChars} it may keep in localStorage (startWorker({ persist: { maxChars } })): it is not saved, and a reload starts from the seed`,
-      )
-      return
-    }
-    try {
-      storage.setItem(key, text)
-      warned = null
-    } catch (error) {
-      warnOnce(
-        'refused',
-        `the browser refused to keep the page's mock state (${text.length} characters) in localStorage: ${(error as Error).name}, ${(error as Error).message}. A reload starts from the seed; free the origin's storage, or startWorker({ persist: false })`,
-      )
-    }
+    write?.(JSON.stringify(documentOf(mock, options.fingerprint)))
   }
-
   const changed = (): void => {
-    if (restoring || !storage) return
+    if (restoring || !write) return
     timer ??= setTimeout(save, 50)
   }
   const onHide = (): void => {
@@ -129,18 +102,51 @@ export function persistMock(
       removeEventListener('storage', onStorage)
     },
   }
+}
 
-  function openStorage(): Storage | undefined {
-    try {
-      // The getter itself throws where storage is refused (sandboxed frames, some privacy modes).
-      const opened = globalThis.localStorage
-      opened.getItem(key ?? '')
-      return opened
-    } catch (error) {
-      console.warn(
-        `[restapi-mock] the browser refuses localStorage here (${(error as Error).message}): the page's mock keeps its state in memory only, and a reload starts from the seed`,
+/** The origin's localStorage, or undefined (said once) where the browser refuses it. */
+function openStorage(key: string): Storage | undefined {
+  try {
+    // The getter itself throws where storage is refused (sandboxed frames, some privacy modes).
+    const opened = globalThis.localStorage
+    opened.getItem(key)
+    return opened
+  } catch (error) {
+    console.warn(
+      `[restapi-mock] the browser refuses localStorage here (${(error as Error).message}): the page's mock keeps its state in memory only, and a reload starts from the seed`,
+    )
+    return undefined
+  }
+}
+
+/**
+ * Writes the document under `key`, unless it is past `maxChars` or the browser refuses it: each
+ * kind of failure is said once in the console, until a write succeeds again.
+ */
+function storageWriter(storage: Storage, key: string, maxChars: number): (text: string) => void {
+  let warned: 'size' | 'refused' | null = null
+  const warnOnce = (kind: 'size' | 'refused', text: string): void => {
+    if (warned === kind) return
+    warned = kind
+    console.warn(`[restapi-mock] ${text}`)
+  }
+  return (text) => {
+    if (text.length > maxChars) {
+      storage.removeItem(key)
+      warnOnce(
+        'size',
+        `the page's mock state is ${text.length} characters, past the ${maxChars} it may keep in localStorage (startWorker({ persist: { maxChars } })): it is not saved, and a reload starts from the seed`,
       )
-      return undefined
+      return
+    }
+    try {
+      storage.setItem(key, text)
+      warned = null
+    } catch (error) {
+      warnOnce(
+        'refused',
+        `the browser refused to keep the page's mock state (${text.length} characters) in localStorage: ${(error as Error).name}, ${(error as Error).message}. A reload starts from the seed; free the origin's storage, or startWorker({ persist: false })`,
+      )
     }
   }
 }
