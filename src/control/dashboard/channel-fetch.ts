@@ -89,12 +89,19 @@ export function createChannelFetch(
     })
   }
 
+  // Asked of every tab, a write would run in each: a read finds the one tab to send it to.
+  async function retry(path: string, init: RequestInit): Promise<ChannelAnswer | null> {
+    if ((init.method ?? 'GET') === 'GET') return ask(path, init, null)
+    const found = await ask('/__mock/settings', { method: 'GET' }, null)
+    return found === null ? null : ask(path, init, found.from)
+  }
+
   return async (path, init) => {
-    let answer = await ask(path, init, tab)
+    let answer = tab === null ? await retry(path, init) : await ask(path, init, tab)
     // The tab went away (closed, reloaded): any other one will do.
     if (answer === null && tab !== null) {
       tab = null
-      answer = await ask(path, init, null)
+      answer = await retry(path, init)
     }
     if (answer === null) {
       onHost('local')
