@@ -6,6 +6,7 @@ import {
   type ChannelMessage,
   type ChannelRequest,
 } from '../control/dashboard/channel-fetch.ts'
+import { loginCookie } from '../wire/index.ts'
 
 export interface ControlChannelOptions {
   /** Answers one control request, as the mock answers a fetch of the page. */
@@ -49,6 +50,7 @@ export function answerControlChannel(options: ControlChannelOptions): () => void
         ResponseStatus: { ErrorCode: 'Exception', Message: (error as Error).message },
       })
     }
+    if (status < 300) keepLoginCookie(message, text)
     const answer: ChannelAnswer = { type: 'answer', id: message.id, from: tab, status, text }
     channel.postMessage(answer)
   }
@@ -60,4 +62,21 @@ export function answerControlChannel(options: ControlChannelOptions): () => void
     removeEventListener('pagehide', onHide)
     channel.close()
   }
+}
+
+/**
+ * A login's `Set-Cookie` cannot cross the channel, so the tab keeps the cookie itself, as the
+ * browser keeps the server's: the app's next requests carry that login (the origin's cookies are
+ * the dashboard's tab's too). A logout expires it.
+ */
+function keepLoginCookie(message: ChannelRequest, text: string): void {
+  if (typeof document === 'undefined') return
+  if (!/^\/__mock\/login(?:\?|$)/.test(message.path)) return
+  if (message.method === 'DELETE') {
+    document.cookie = `${loginCookie}=; Path=/; Max-Age=0; SameSite=Lax`
+    return
+  }
+  if (message.method !== 'POST') return
+  const token = (JSON.parse(text) as { Token?: unknown }).Token
+  if (typeof token === 'string') document.cookie = `${loginCookie}=${token}; Path=/; SameSite=Lax`
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerControlChannel } from '../../src/browser/control-channel.ts'
 import { createChannelFetch } from '../../src/control/dashboard/channel-fetch.ts'
+import { loginCookie } from '../../src/wire/index.ts'
 
 // The page's home: the dashboard asks the app's tabs over a BroadcastChannel (issue 36). Two
 // "tabs" here are two responders on one channel name; Node's BroadcastChannel is the browser's.
@@ -72,5 +73,33 @@ describe('the dashboard’s channel to the app’s tabs', () => {
     const answer = await dashboard()('/RestApi/comments-api/comments', { method: 'GET' })
     expect(await answer.text()).toBe('{"tab":"local"}')
     expect(seen).toEqual([])
+  })
+})
+
+describe('a login from the page’s dashboard', () => {
+  it('gives the origin the login cookie (its Set-Cookie cannot cross the channel), and a logout expires it', async () => {
+    vi.stubGlobal('location', new URL('http://localhost:5173/__mock'))
+    vi.stubGlobal('addEventListener', () => undefined)
+    vi.stubGlobal('removeEventListener', () => undefined)
+    const cookies: string[] = []
+    vi.stubGlobal('document', {
+      set cookie(value: string) {
+        cookies.push(value)
+      },
+    })
+    name = `test-${crypto.randomUUID()}`
+    stops.push(
+      answerControlChannel({
+        name,
+        answer: async () => new Response('{"Token":"t0k3n","LoggedIn":true}', { status: 200 }),
+      }),
+    )
+    const fetcher = dashboard()
+    await fetcher('/__mock/login', { method: 'POST', body: '{}' })
+    await fetcher('/__mock/login', { method: 'DELETE', body: '{}' })
+    expect(cookies).toEqual([
+      `${loginCookie}=t0k3n; Path=/; SameSite=Lax`,
+      `${loginCookie}=; Path=/; Max-Age=0; SameSite=Lax`,
+    ])
   })
 })
