@@ -112,6 +112,15 @@ describe('the finished dashboard', () => {
     expect(await journalRows()).toHaveLength(3)
   })
 
+  it('filters further back than the 50 newest entries it shows unfiltered', async () => {
+    expect((await fetch(`${server.url}/RestApi/far-back`)).status).toBe(404)
+    for (let i = 0; i < 55; i++) expect((await update(`newer ${i}`)).status).toBe(200)
+    await page.getByTestId('filter-path').fill('far-back')
+    await expect.poll(async () => (await journalRows()).length, poll).toBe(1)
+    await page.getByTestId('filter-path').fill('')
+    await expect.poll(async () => (await journalRows()).length, poll).toBe(50)
+  })
+
   it('shows a request’s query and headers in its expanded row', async () => {
     expect((await update('with a query', { 'X-Trace': 'trace-42' }, '?draft=yes&v=2')).status).toBe(
       200,

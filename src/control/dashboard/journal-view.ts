@@ -12,6 +12,8 @@ export interface JournalView {
   setBasePath(basePath: string): void
   /** Closes every opened row (the journal was cleared). */
   collapse(): void
+  /** Whether a filter is set: the page then asks for more entries to filter. */
+  filtering(): boolean
 }
 
 /**
@@ -174,5 +176,14 @@ export function createJournalView(dom: Dom): JournalView {
   form.addEventListener('change', () => render())
   form.addEventListener('submit', (event) => event.preventDefault())
 
-  return { render, setBasePath, collapse: () => expanded.clear() }
+  function filtering(): boolean {
+    return (
+      byId<HTMLSelectElement>('filter-status').value !== '' ||
+      byId<HTMLInputElement>('filter-path').value.trim() !== '' ||
+      byId<HTMLSelectElement>('filter-session').value !== '' ||
+      byId<HTMLInputElement>('filter-warnings').checked
+    )
+  }
+
+  return { render, setBasePath, collapse: () => expanded.clear(), filtering }
 }

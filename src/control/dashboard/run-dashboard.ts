@@ -1,4 +1,4 @@
-import type { SessionsDocument, SettingsDocument } from '../control-documents.ts'
+import type { JournalDocument, SessionsDocument, SettingsDocument } from '../control-documents.ts'
 import type { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import type { Act, Call, createClient, Fetcher } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
@@ -116,7 +116,14 @@ export function runDashboard(
     // The login wall's route (`--auth`): a mock without it answers 404, and the column stays hidden.
     source<LoginStatus | null>('/__mock/login', login.render, true),
     stateSource('/__mock/state?limit=' + settings.rowLimit, tables.render),
-    stateSource('/__mock/journal?limit=' + settings.journalLimit, journal.render),
+    // A filter looks further back: four times the entries, still a bounded answer per poll.
+    {
+      path: () =>
+        view.scoped(
+          '/__mock/journal?limit=' + settings.journalLimit * (journal.filtering() ? 4 : 1),
+        ),
+      draw: (data: unknown) => journal.render(data as JournalDocument),
+    },
     stateSource('/__mock/snapshots', statePanel.renderSnapshots),
     source('/__mock/notices', notices.render),
   ]
