@@ -4,6 +4,7 @@ import { handlerRoutes } from '../../handlers/handler-routes.ts'
 import type { Mock } from '../../handlers/index.ts'
 import type { Store } from '../store/index.ts'
 import { basePathOf } from '../wire/route/mock-paths.ts'
+import { isDashboardPage } from './is-dashboard-page.ts'
 import type { WorkerMock, WorkerMockOptions } from './worker-mock.ts'
 
 export interface WorkerOptions extends WorkerMockOptions {
@@ -29,6 +30,8 @@ export interface RunningWorker {
  * @example const { store } = await startWorker({ seed: 1, latency: '100-300' })
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
+  // `/__mock` opened in a tab: the dashboard, in place of the app (page-dashboard.ts).
+  if (isDashboardPage()) return (await import('./page-dashboard.ts')).showPageDashboard(options)
   // The mock (its store, the seeds with faker and their word lists, the dispatch) is a module
   // of its own, fetched now while the worker registers: before it runs, the page loads only
   // msw and the routes below (docs/performance.md, "The browser").
@@ -60,6 +63,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     mock,
     store,
     stop: async () => {
+      ;(await loading).stop()
       await worker.stop()
     },
   }

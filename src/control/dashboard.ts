@@ -1,13 +1,11 @@
 import { escapeHtml } from '../wire/formats/html.ts'
 import { cspHash, dashboardScript, dashboardSettings, dashboardStyle } from './dashboard/index.ts'
 
-const script = dashboardScript(dashboardSettings)
-
 // One self-contained document: no external scripts, styles, fonts or images, so it works
 // offline, behind the service worker and in Storybook alike. The CSP says so to the browser too,
 // and allows only the page's own script and style, by their hashes: markup slipped into the
 // page could not run or restyle it.
-async function contentSecurityPolicy(): Promise<string> {
+async function contentSecurityPolicy(script: string): Promise<string> {
   return [
     "default-src 'none'",
     `script-src ${await cspHash(script)}`,
@@ -36,10 +34,15 @@ export interface DashboardPage {
  * its recordings; one document with no external assets.
  * @example const { html, headers } = await dashboardPage({ basePath: '/RestApi' })
  */
-export async function dashboardPage(options: { basePath: string }): Promise<DashboardPage> {
-  const policy = await contentSecurityPolicy()
+export async function dashboardPage(options: {
+  basePath: string
+  /** The page's home: the channel its app's tabs answer on (dashboard-settings.ts). */
+  channel?: string
+}): Promise<DashboardPage> {
+  const script = dashboardScript({ ...dashboardSettings, channel: options.channel ?? null })
+  const policy = await contentSecurityPolicy(script)
   return {
-    html: dashboardHtml(escapeHtml(options.basePath), policy),
+    html: dashboardHtml({ basePath: escapeHtml(options.basePath), policy, script }),
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': `${policy}; frame-ancestors 'none'`,
@@ -48,25 +51,41 @@ export async function dashboardPage(options: { basePath: string }): Promise<Dash
   }
 }
 
-function dashboardHtml(basePath: string, contentSecurityPolicy: string): string {
+function dashboardHtml(page: { basePath: string; policy: string; script: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy}">
-<title>restapi-mock dashboard</title>
+<meta http-equiv="Content-Security-Policy" content="${page.policy}">
+<title>${dashboardTitle}</title>
 <link rel="icon" href="data:,">
 <style>${dashboardStyle}</style>
 </head>
 <body>
-<header>
+${dashboardBody(page.basePath)}
+<script>${page.script}</script>
+</body>
+</html>
+`
+}
+
+export const dashboardTitle = 'restapi-mock dashboard'
+
+/**
+ * The page's markup inside `<body>`, without its script: the page's home draws it into the
+ * app's own page and runs `runDashboard` there (src/browser/page-dashboard.ts).
+ * @example document.body.innerHTML = dashboardBody(escapeHtml('/RestApi'))
+ */
+export function dashboardBody(basePath: string): string {
+  return `<header>
   <h1>restapi-mock</h1>
   <span class="muted">serving <code data-testid="base-path">${basePath}</code>, control API under <code>/__mock</code></span>
   <a href="/__mock/journal.har" download="restapi-mock.har" data-testid="har">Download HAR</a>
   <a href="/__mock/state" data-testid="state-link">State JSON</a>
   <a href="/__mock/openapi.json" data-testid="openapi-link">OpenAPI</a>
   <span class="spacer"></span>
+  <label title="The state the counts, tables, settings and journal show">Showing <select id="view" data-testid="view"><option value="">the shared state</option></select></label>
   <span id="connection" class="muted" data-testid="connection">loading…</span>
   <label title="Poll the mock every 1.5 s"><input type="checkbox" id="live" checked> Live</label>
 </header>
@@ -89,6 +108,15 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
   </form>
   <h3>Fault rules</h3>
   <ul class="list" id="faults" data-testid="faults"></ul>
+  <p class="muted">Add a rule: the method, the path (<code>*</code> for any run of characters), what it does, its status or ms, and how many times (empty: every time).</p>
+  <form id="fault-form" class="fault-form" data-testid="fault-form">
+    <select id="fault-method" data-testid="fault-method" aria-label="Method"><option value="">any method</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>PATCH</option></select>
+    <input id="fault-path" data-testid="fault-path" aria-label="Path, * for any run of characters" value="*" size="16" autocomplete="off">
+    <select id="fault-kind" data-testid="fault-kind" aria-label="What it does"><option value="status">answers the status</option><option value="network">drops the connection</option><option value="delay">waits, in ms</option></select>
+    <input id="fault-value" data-testid="fault-value" aria-label="Status or ms" placeholder="503" size="5" autocomplete="off">
+    <input id="fault-count" data-testid="fault-count" aria-label="How many times (empty: every time)" type="number" min="1" step="1" placeholder="times">
+    <button type="submit" data-testid="add-fault">Add rule</button>
+  </form>
   <div class="row">
     <button type="button" class="danger" id="clear-faults" data-testid="clear-faults">Clear fault rules</button>
   </div>
@@ -116,7 +144,7 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
   <ul class="list" id="notices" data-testid="notices"></ul>
 </section>
 <section id="resources" aria-labelledby="resources-title">
-  <h2 id="resources-title">Resources</h2>
+  <h2 id="resources-title">Resources <span class="muted" id="resources-view"></span></h2>
   <div class="counts" id="counts"></div>
   <p class="muted">Each count links to its table below.</p>
 </section>
@@ -125,7 +153,7 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
   <div class="scroll">
     <table>
       <thead><tr>
-        <th>Session</th><th>Scenario</th><th title="UTC">Created</th><th title="UTC">Last used</th>
+        <th>Session</th><th>Scenario</th><th>Created (UTC)</th><th>Last used (UTC)</th>
         <th class="num">Requests</th><th id="login-head" hidden>Login</th><th></th>
       </tr></thead>
       <tbody id="sessions" data-testid="sessions"></tbody>
@@ -148,6 +176,12 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
 </section>
 <section id="journal-section" class="wide" aria-labelledby="journal-title">
   <h2 id="journal-title">Journal <span class="muted" id="journal-note"></span></h2>
+  <form id="journal-filter" class="row" data-testid="journal-filter">
+    <select id="filter-status" data-testid="filter-status" aria-label="Status"><option value="">any status</option><option value="2">2xx</option><option value="3">3xx</option><option value="4">4xx</option><option value="5">5xx</option><option value="0">network errors</option></select>
+    <input id="filter-path" data-testid="filter-path" aria-label="Path contains" placeholder="path contains" size="20" autocomplete="off">
+    <select id="filter-session" data-testid="filter-session" aria-label="Session"><option value="">any session</option></select>
+    <label><input type="checkbox" id="filter-warnings" data-testid="filter-warnings"> with warnings</label>
+  </form>
   <div class="scroll">
     <table>
       <thead><tr>
@@ -160,12 +194,9 @@ function dashboardHtml(basePath: string, contentSecurityPolicy: string): string 
   </div>
 </section>
 <section id="tables-section" class="wide" aria-labelledby="tables-title">
-  <h2 id="tables-title">Collections</h2>
+  <h2 id="tables-title">Collections <span class="muted" id="tables-view"></span></h2>
   <div class="tables" id="tables"></div>
 </section>
 </main>
-<script>${script}</script>
-</body>
-</html>
 `
 }

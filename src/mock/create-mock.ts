@@ -82,7 +82,7 @@ export function createMock(
   // unless the store holds a state to keep (a state file).
   const redefined = Object.hasOwn(options.scenarios ?? {}, 'default')
   if (startScenario !== 'default' || (redefined && !options.keepStore)) {
-    shared.scenarios.use(startScenario)
+    shared.scenarios.enter(startScenario)
   } else if (redefined) catalogue.applyRules('default', control)
   const sessions = createSessions({
     shared,
@@ -174,7 +174,7 @@ export function createMock(
       sessions.clear()
       logOut(shared.login, config.auth, { mode: null })
       // The scenario sets the latency and fault rules too: its own, else the configured ones.
-      shared.scenarios.use(startScenario)
+      shared.scenarios.enter(startScenario)
       control.journal.clear()
       shared.snapshots.clear()
       for (const fallback of [...borrowed, ...fallbacks]) fallback.rewind?.()

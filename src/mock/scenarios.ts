@@ -26,6 +26,11 @@ export interface ScenarioCatalogue {
   start(name: string, seed?: number): StoreSnapshot
   /** Enters a scenario's rules: its latency (else the mock's) and its fault rules alone. */
   applyRules(name: string, rules: RequestRules): void
+  /**
+   * Enters what a scenario says of the rules, and keeps the rest: its latency if it names one,
+   * its fault rules if it names any (decisions.md, "Switching a scenario keeps the rules").
+   */
+  applyOwnRules(name: string, rules: RequestRules): void
   /** Adds or replaces a scenario, checked as at start: the message naming the field, or null. */
   define(name: string, scenario: Scenario): string | null
 }
@@ -33,8 +38,13 @@ export interface ScenarioCatalogue {
 /** One state's scenario: which it is in, and how to go into one. */
 export interface ScenarioControl {
   readonly current: string
-  /** Replaces the state, its latency and its fault rules with the scenario's; false if unknown. */
+  /**
+   * Replaces the state with the scenario's start, and the latency and fault rules with those the
+   * scenario names (the others are kept); false if unknown.
+   */
   use(name: string): boolean
+  /** As `use`, and the latency and fault rules are the scenario's, else the mock's (a reset). */
+  enter(name: string): boolean
   /** The data back to the current scenario's start, with its seed or another. */
   reset(seed?: number): void
 }
@@ -97,6 +107,13 @@ export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCata
       rules.faults.clear()
       for (const rule of scenario.faults ?? []) rules.faults.add(rule)
     },
+    applyOwnRules(name, rules) {
+      const scenario = scenarios[name] as Scenario
+      if (scenario.latency !== undefined) rules.latency = latencyOf(scenario.latency) ?? null
+      if (scenario.faults === undefined) return
+      rules.faults.clear()
+      for (const rule of scenario.faults) rules.faults.add(rule)
+    },
     define(name, scenario) {
       const problem = scenarioShapeProblem(name, scenario) ?? check(scenario)
       if (problem) return `scenario '${name}': ${problem}`
@@ -156,6 +173,13 @@ export function createScenarioControl(
       return current
     },
     use(name) {
+      if (!catalogue.has(name)) return false
+      current = name
+      store.restore(catalogue.start(name))
+      catalogue.applyOwnRules(name, rules)
+      return true
+    },
+    enter(name) {
       if (!catalogue.has(name)) return false
       current = name
       store.restore(catalogue.start(name))

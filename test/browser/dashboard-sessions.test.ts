@@ -136,7 +136,9 @@ describe('the dashboard: sessions, scenarios, proxy and recordings', () => {
     await expect
       .poll(() => row('alpha').getByTestId('scenario-select').inputValue(), poll)
       .toBe('empty')
-    expect(await page.locator('#message').textContent()).toBe('Put session alpha in scenario empty')
+    expect(await page.locator('#message').textContent()).toBe(
+      'Put session alpha in scenario empty: latency and fault rules kept',
+    )
   })
 
   it('shows the upstream, the record file with its entries, and each replay with its entries', async () => {

@@ -86,7 +86,7 @@ describe('the dashboard in Chromium', () => {
 
   it('formats /Date(ms)/ as a readable UTC date', async () => {
     const cells = await page
-      .locator('[data-testid="table-Comments"] tbody tr td:nth-child(5)')
+      .locator('[data-testid="table-Comments"] tbody tr td:nth-child(6)')
       .allTextContents()
     expect(cells).toHaveLength(seeded.Comments)
     for (const cell of cells) expect(cell).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)

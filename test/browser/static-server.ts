@@ -15,9 +15,13 @@ export interface StaticServer {
 /**
  * Serves a built folder on 127.0.0.1 at a free port, and notes every request it sees, so a
  * browser test can prove that the service worker answered the API calls, not this server.
+ * With `fallback` (`'index.html'`), a path with no file gets that file, as a dev server does.
  * @example const site = await serveFolder('examples/browser/dist')
  */
-export async function serveFolder(root: string): Promise<StaticServer> {
+export async function serveFolder(
+  root: string,
+  options: { readonly fallback?: string } = {},
+): Promise<StaticServer> {
   const requests: string[] = []
   const app = new Hono()
   app.use('*', async (c, next) => {
@@ -26,6 +30,9 @@ export async function serveFolder(root: string): Promise<StaticServer> {
     await next()
   })
   app.use('*', serveStatic({ root }))
+  // A dev server's fallback to the app's page for a path it has no file for (Vite's `spa`).
+  const { fallback } = options
+  if (fallback) app.get('*', serveStatic({ root, rewriteRequestPath: () => `/${fallback}` }))
   app.notFound((c) => c.text('Not found', 404))
 
   const server = await new Promise<Server>((resolve, reject) => {

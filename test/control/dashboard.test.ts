@@ -265,7 +265,7 @@ describe("the dashboard's tables: columns from the model's field tables", () => 
       ['ABTests', ['Id.mono', 'Title', 'Status', 'Owner', 'LastModified.nowrap']],
       ['Services', ['Route.mono', 'Name', 'Enabled', 'Protocol']],
       ['Containers', ['PageId.mono', 'PageTitle', 'Containers.num']],
-      ['Comments', ['Key.mono', 'Name', 'Status', 'Rating.num', 'DateCreated.nowrap']],
+      ['Comments', ['Key.mono', 'Name', 'Message', 'Status', 'Rating.num', 'DateCreated.nowrap']],
       ['Pages', ['Id.mono', 'Title', 'UrlName']],
     ])
   })

@@ -140,3 +140,38 @@ describe('scenarios in code', () => {
     expect(() => mock.scenario('nope')).toThrow(/no such scenario/)
   })
 })
+
+// Newcomer F9: switching a scenario silently cleared the latency set by hand.
+describe('switching a scenario keeps the latency and fault rules', () => {
+  const slow: Scenario = { description: 'Slow and failing', latency: 40, faults: [{ status: 500 }] }
+
+  async function settings(app: App): Promise<{ latency: unknown; faults: { status: number }[] }> {
+    return (await (await app.request('/__mock/settings')).json()) as {
+      latency: unknown
+      faults: { status: number }[]
+    }
+  }
+
+  it('keeps what the state has when the scenario names no rules of its own', async () => {
+    const { app } = buildApp({ mock: createMock({ store: createStore({ seed: 1 }) }) })
+    await app.request('/__mock/latency', { method: 'PUT', body: '{"ms":250}' })
+    await app.request('/__mock/faults', { method: 'POST', body: '{"path":"/x","status":503}' })
+    expect((await use(app, 'empty')).status).toBe(200)
+    const after = await settings(app)
+    expect(after.latency).toEqual({ min: 250, max: 250 })
+    expect(after.faults.map((rule) => rule.status)).toEqual([503])
+    expect((await counts(app)).Comments).toBe(0)
+  })
+
+  it('sets the rules a scenario names, and mock.reset() goes back to the configured ones', async () => {
+    const mock = createMock({ store: createStore({ seed: 1 }), latency: 5, scenarios: { slow } })
+    const { app } = buildApp({ mock })
+    await use(app, 'slow')
+    expect(await settings(app)).toMatchObject({
+      latency: { min: 40, max: 40 },
+      faults: [{ status: 500 }],
+    })
+    mock.reset()
+    expect(await settings(app)).toMatchObject({ latency: { min: 5, max: 5 }, faults: [] })
+  })
+})

@@ -21,11 +21,14 @@ export type Act = <T>(
   request: () => Promise<T>,
 ) => Promise<void>
 
+/** How the client reaches the mock: the page's `fetch`, or a tab of the app's (channel-fetch.ts). */
+export type Fetcher = (path: string, init: RequestInit) => Promise<Response>
+
 /**
  * The dashboard's client of the control API. Paths are root-relative (`/__mock/...`): they
  * reach the mock in the Node server and behind msw alike.
  */
-export function createClient(): Call {
+export function createClient(fetcher: Fetcher): Call {
   return async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' }
     const init: RequestInit = { method, headers }
@@ -35,7 +38,7 @@ export function createClient(): Call {
     }
     let response: Response
     try {
-      response = await fetch(path, init)
+      response = await fetcher(path, init)
     } catch (error) {
       throw new Error('Failed to reach the mock: ' + (error as Error).message, { cause: error })
     }

@@ -1,3 +1,4 @@
+import { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
@@ -10,6 +11,7 @@ import { createSettingsPanel } from './settings-panel.ts'
 import { createStatePanel } from './state-panel.ts'
 import { createStateTables } from './state-tables.ts'
 import { createUpstreamView } from './upstream-view.ts'
+import { createViewPicker } from './view-picker.ts'
 
 /**
  * The page's inline script: `runDashboard` called with the settings and the other parts, each
@@ -19,22 +21,27 @@ import { createUpstreamView } from './upstream-view.ts'
  * @example `<script>${dashboardScript(dashboardSettings)}</script>`
  */
 export function dashboardScript(settings: DashboardSettings): string {
-  const parts: DashboardParts = {
-    createDom,
-    createClient,
-    createStateTables,
-    createJournalView,
-    createSettingsPanel,
-    createStatePanel,
-    createNoticesView,
-    createSessionsView,
-    createLoginCells,
-    createUpstreamView,
-  }
-  const partsText = Object.entries(parts)
+  const partsText = Object.entries(dashboardParts)
     .map(([name, part]) => `${name}: ${String(part)}`)
     .join(',\n')
   return `'use strict'\n;(${String(runDashboard)})(${scriptJson(settings)}, {\n${partsText}\n})\n`
+}
+
+/** The pieces `runDashboard` is handed: inlined as text by the page, or called as they are. */
+export const dashboardParts: DashboardParts = {
+  createDom,
+  createClient,
+  createChannelFetch,
+  fetchLinksThrough,
+  createStateTables,
+  createJournalView,
+  createSettingsPanel,
+  createStatePanel,
+  createNoticesView,
+  createSessionsView,
+  createLoginCells,
+  createUpstreamView,
+  createViewPicker,
 }
 
 /**

@@ -28,6 +28,11 @@ export interface DashboardSettings {
   /** The most recently used sessions listed. */
   readonly sessionLimit: number
   readonly tables: readonly TableSettings[]
+  /**
+   * The BroadcastChannel the page's home answers on (a tab's mock lives in that tab): the
+   * dashboard asks the app's tabs through it. Null for a mock the page's fetch reaches.
+   */
+  readonly channel: string | null
 }
 
 type DtoOf<C extends CollectionName> = Extract<
@@ -55,7 +60,11 @@ const tableChoices: { readonly [C in CollectionName]: TableChoice<FieldOf<C>> } 
     key: 'PageId',
     columns: ['PageTitle', ['ContainersInfo', 'Containers']],
   },
-  Comments: { title: 'Comments', key: 'Key', columns: ['Name', 'Status', 'Rating', 'DateCreated'] },
+  Comments: {
+    title: 'Comments',
+    key: 'Key',
+    columns: ['Name', 'Message', 'Status', 'Rating', 'DateCreated'],
+  },
   Pages: { title: 'Pages', key: 'Id', columns: ['Title', 'UrlName'] },
 }
 
@@ -68,6 +77,7 @@ export const dashboardSettings: DashboardSettings = {
   // A mock may keep a million sessions; a person reads the few in use.
   sessionLimit: 50,
   tables: stateCollections.map(({ name, dto }) => tableSettings(name, dto, tableChoices[name])),
+  channel: null,
 }
 
 function tableSettings(

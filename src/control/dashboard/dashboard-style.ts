@@ -75,6 +75,8 @@ tr.s3 .status, tr.s4 .status { color: var(--warn); }
 tr.s5 .status { color: var(--err); }
 tr.detail td { background: #fbfcfd; }
 .bodies { display: grid; gap: 0.8rem; grid-template-columns: 1fr 1fr; }
+.bodies.pairs { grid-template-columns: minmax(8rem, 1fr) 2fr 2fr; }
+#journal-section .scroll { max-height: 36rem; }
 pre {
   margin: 0; padding: 0.4rem; max-height: 16rem; overflow: auto; white-space: pre-wrap;
   overflow-wrap: anywhere; background: #fff; border: 1px solid var(--line); border-radius: 4px;
@@ -84,7 +86,16 @@ select { font: inherit; padding: 0.1rem 0.3rem; border: 1px solid var(--line); b
 .logged-in { color: var(--ok); font-weight: 600; }
 code.file { overflow-wrap: anywhere; }
 #sessions-section .scroll { max-height: 18rem; }
-#message { margin: 0; padding: 0.35rem 1.5rem; border-bottom: 1px solid var(--line); }
+#message {
+  position: fixed; right: 1rem; bottom: 1rem; z-index: 10; max-width: min(40rem, 90vw); margin: 0;
+  padding: 0.5rem 0.9rem; border: 1px solid var(--line); border-radius: 6px; background: var(--panel);
+  box-shadow: 0 2px 10px rgb(0 0 0 / 0.15);
+}
+#fault-count { width: 5.5em; }
+.fault-form, #journal-filter { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin: 0.4rem 0; }
+.detail dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.8rem; margin: 0.3rem 0; }
+.detail dt { font-weight: 600; }
+.detail dd { margin: 0; font-family: ui-monospace, monospace; word-break: break-all; }
 #message:empty { display: none; }
 #message.error, #connection.error, #notices li.error { color: var(--err); }
 #message.ok { color: var(--ok); }

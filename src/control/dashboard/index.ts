@@ -1,4 +1,4 @@
-export { dashboardScript, cspHash } from './dashboard-script.ts'
+export { dashboardParts, dashboardScript, cspHash } from './dashboard-script.ts'
 export {
   dashboardSettings,
   type ColumnSettings,
@@ -7,3 +7,5 @@ export {
 } from './dashboard-settings.ts'
 export { dashboardStyle } from './dashboard-style.ts'
 export { runDashboard, type DashboardParts } from './run-dashboard.ts'
+export { controlChannelName, createChannelFetch, type ChannelMessage } from './channel-fetch.ts'
+export { createClient, type Fetcher } from './dashboard-client.ts'

@@ -1,5 +1,6 @@
-import type { SettingsDocument } from '../control-documents.ts'
-import type { Act, createClient } from './dashboard-client.ts'
+import type { JournalDocument, SessionsDocument, SettingsDocument } from '../control-documents.ts'
+import type { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
+import type { Act, Call, createClient, Fetcher } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { createJournalView } from './journal-view.ts'
@@ -10,6 +11,7 @@ import type { createSettingsPanel } from './settings-panel.ts'
 import type { createStatePanel } from './state-panel.ts'
 import type { createStateTables } from './state-tables.ts'
 import type { createUpstreamView } from './upstream-view.ts'
+import type { createViewPicker } from './view-picker.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
@@ -18,6 +20,8 @@ import type { createUpstreamView } from './upstream-view.ts'
 export interface DashboardParts {
   readonly createDom: typeof createDom
   readonly createClient: typeof createClient
+  readonly createChannelFetch: typeof createChannelFetch
+  readonly fetchLinksThrough: typeof fetchLinksThrough
   readonly createStateTables: typeof createStateTables
   readonly createJournalView: typeof createJournalView
   readonly createSettingsPanel: typeof createSettingsPanel
@@ -26,10 +30,12 @@ export interface DashboardParts {
   readonly createSessionsView: typeof createSessionsView
   readonly createLoginCells: typeof createLoginCells
   readonly createUpstreamView: typeof createUpstreamView
+  readonly createViewPicker: typeof createViewPicker
 }
 
 interface Source {
-  readonly path: string
+  /** Asked again on each refresh: a state's path names the session shown. */
+  readonly path: () => string
   draw(data: unknown): void
   /** A route the mock may not have (a 404 is drawn as null, not as a lost connection). */
   readonly optional?: boolean
@@ -39,9 +45,25 @@ interface Source {
  * The dashboard's browser code: polls the control API and draws the settings, the state, the
  * journal and the snapshots; its buttons and forms call the API.
  */
-export function runDashboard(settings: DashboardSettings, parts: DashboardParts): void {
+export function runDashboard(
+  settings: DashboardSettings,
+  parts: DashboardParts,
+  local: Fetcher = (path, init) => fetch(path, init),
+): void {
   const dom = parts.createDom()
-  const call = parts.createClient()
+  // In the page's home the mock lives in the app's tabs: asked over the channel, and `local`
+  // (this page's own copy, restored from the saved state) when no tab of the app is open.
+  let host = ''
+  const fetcher = settings.channel
+    ? parts.createChannelFetch(settings.channel, local, (answered) => {
+        host =
+          answered === 'tab'
+            ? " · the app's tab"
+            : ' · no tab of the app answers: the saved state, without its journal'
+      })
+    : local
+  const call = parts.createClient(fetcher)
+  if (settings.channel) parts.fetchLinksThrough(fetcher, dom.say)
   const lastText = new Map<string, string>()
   // Bumped by every action: a poll that started before it must not draw stale state after it.
   let epoch = 0
@@ -59,35 +81,59 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
 
   const tables = parts.createStateTables(dom, settings.tables)
   const journal = parts.createJournalView(dom)
-  const settingsPanel = parts.createSettingsPanel(dom, call, act, journal)
-  const statePanel = parts.createStatePanel(dom, call, act, journal)
+  const view = parts.createViewPicker(dom, () => {
+    // Everything drawn is of the state shown before: drawn again, and no poll of it lands late.
+    epoch++
+    lastText.clear()
+    journal.collapse()
+    void refresh()
+  })
+  // The panels of one state (settings, faults, reset, snapshots) work on the one shown.
+  const viewCall: Call = (method, path, body) => call(method, view.scoped(path), body)
+  const settingsPanel = parts.createSettingsPanel(dom, viewCall, act, journal)
+  const statePanel = parts.createStatePanel(dom, viewCall, act, journal)
   const notices = parts.createNoticesView(dom)
   const login = parts.createLoginCells(dom, call, act)
   const sessions = parts.createSessionsView(dom, call, act, login)
   const upstream = parts.createUpstreamView(dom)
 
   function source<T>(path: string, draw: (data: T) => void, optional = false): Source {
-    return { path, draw: (data) => draw(data as T), optional }
+    return { path: () => path, draw: (data) => draw(data as T), optional }
+  }
+  function stateSource<T>(path: string, draw: (data: T) => void): Source {
+    return { path: () => view.scoped(path), draw: (data) => draw(data as T) }
   }
   const sources = [
-    source('/__mock/settings', (data: SettingsDocument) => {
+    stateSource('/__mock/settings', (data: SettingsDocument) => {
       settingsPanel.render(data)
       upstream.render(data)
     }),
-    source('/__mock/sessions?limit=' + settings.sessionLimit, sessions.render),
+    source('/__mock/sessions?limit=' + settings.sessionLimit, (data: SessionsDocument) => {
+      sessions.render(data)
+      view.render(data)
+    }),
     source('/__mock/scenarios', sessions.renderScenarios),
     // The login wall's route (`--auth`): a mock without it answers 404, and the column stays hidden.
     source<LoginStatus | null>('/__mock/login', login.render, true),
-    source('/__mock/state?limit=' + settings.rowLimit, tables.render),
-    source('/__mock/journal?limit=' + settings.journalLimit, journal.render),
-    source('/__mock/snapshots', statePanel.renderSnapshots),
+    stateSource('/__mock/state?limit=' + settings.rowLimit, tables.render),
+    // A filter looks further back: four times the entries, still a bounded answer per poll.
+    {
+      path: () =>
+        view.scoped(
+          '/__mock/journal?limit=' + settings.journalLimit * (journal.filtering() ? 4 : 1),
+        ),
+      draw: (data: unknown) => journal.render(data as JournalDocument),
+    },
+    stateSource('/__mock/snapshots', statePanel.renderSnapshots),
     source('/__mock/notices', notices.render),
   ]
 
   async function refresh(): Promise<void> {
     const started = epoch
     const results = await Promise.allSettled(
-      sources.map(async ({ path, draw, optional }) => {
+      sources.map(async (source) => {
+        const { draw, optional } = source
+        const path = source.path()
         const { text, data } = await call('GET', path).catch((error: unknown) => {
           if (!optional) throw error
           return { text: '', data: null }
@@ -102,7 +148,7 @@ export function runDashboard(settings: DashboardSettings, parts: DashboardParts)
     const connection = dom.byId('connection')
     connection.textContent = failed
       ? (failed.reason as Error).message
-      : 'updated ' + new Date().toLocaleTimeString()
+      : 'updated ' + new Date().toISOString().slice(11, 19) + ' UTC' + host
     connection.className = failed ? 'error' : 'muted'
   }
 

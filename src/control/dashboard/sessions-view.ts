@@ -85,7 +85,9 @@ export function createSessionsView(
     }
     select.addEventListener('change', () => {
       const name = select.value
-      void act('Put ' + label(id) + ' in scenario ' + name, () =>
+      // Its latency and fault rules stay, unless the scenario names its own (decisions.md).
+      const done = 'Put ' + label(id) + ' in scenario ' + name + ': latency and fault rules kept'
+      void act(done, () =>
         call('PUT', '/__mock/scenarios/' + encodeURIComponent(name) + query(id)),
       ).then(() => {
         // A refused switch changes no answer, so no redraw puts the value back.

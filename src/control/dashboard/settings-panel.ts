@@ -73,6 +73,45 @@ export function createSettingsPanel(
   byId('latency-none').addEventListener('click', () =>
     act('Latency off', () => call('PUT', '/__mock/latency', null)),
   )
+  onSubmit('fault-form', () => {
+    const rule = faultInput()
+    if (typeof rule === 'string') {
+      say('Failed to add the fault rule: ' + rule, true)
+      return
+    }
+    void act(
+      (answer) => 'Added fault rule ' + faultText(answer.data),
+      () => call<FaultRule>('POST', '/__mock/faults', rule),
+    )
+  })
+
+  byId('fault-kind').addEventListener('change', () => {
+    const kind = byId<HTMLSelectElement>('fault-kind').value
+    const value = byId<HTMLInputElement>('fault-value')
+    value.disabled = kind === 'network'
+    value.placeholder = kind === 'delay' ? 'ms' : kind === 'status' ? '503' : ''
+  })
+
+  // What the form says, as POST /__mock/faults takes it; the mock checks the rest.
+  function faultInput(): Record<string, unknown> | string {
+    const method = byId<HTMLSelectElement>('fault-method').value
+    const path = byId<HTMLInputElement>('fault-path').value.trim() || '*'
+    const kind = byId<HTMLSelectElement>('fault-kind').value
+    const value = byId<HTMLInputElement>('fault-value').value.trim()
+    const count = byId<HTMLInputElement>('fault-count').value.trim()
+    const rule: Record<string, unknown> = { path }
+    if (method) rule.method = method
+    if (kind === 'network') rule.fault = 'network'
+    else if (!/^\d+$/.test(value)) {
+      return kind === 'status' ? 'type the status to answer (503)' : 'type the delay in ms (2000)'
+    } else rule[kind === 'status' ? 'status' : 'delay'] = Number(value)
+    if (count) {
+      if (!/^\d+$/.test(count)) return 'type how many times as a whole number, or leave it empty'
+      rule.count = Number(count)
+    }
+    return rule
+  }
+
   onSubmit('latency-form', () => {
     const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(
       byId<HTMLInputElement>('latency-input').value,
