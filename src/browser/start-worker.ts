@@ -1,5 +1,5 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
-import type { UnhandledFrameHandle } from 'msw'
+import { bypass, type UnhandledFrameHandle } from 'msw'
 import { handlerRoutes } from '../../handlers/handler-routes.ts'
 import type { Mock } from '../../handlers/index.ts'
 import type { Store } from '../store/index.ts'
@@ -47,14 +47,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
         options.replay === undefined ? undefined : (info) => loaded?.resolvers.replayed?.(info),
     }),
   )
-  const [{ mock, store }] = await Promise.all([
-    loading,
-    worker.start({
-      onUnhandledFrame: options.onUnhandledFrame ?? 'bypass',
-      quiet: options.quiet ?? true,
-      ...(options.serviceWorkerUrl ? { serviceWorker: { url: options.serviceWorkerUrl } } : {}),
-    }),
-  ])
+  const [{ mock, store }] = await Promise.all([loading, registered(worker, options)])
+  await takePendingCalls()
+  ;(globalThis as Record<string, unknown>)[readyFlag] = true
+  void warnIfTheCliAnswersToo()
   return {
     worker,
     mock,
@@ -62,5 +58,81 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     stop: async () => {
       await worker.stop()
     },
+  }
+}
+
+/** Set once the mock answers (the Playwright fixture of `restapi-mock/playwright` waits for it). */
+const readyFlag = '__restapiMockReady'
+/** The Playwright fixture's binding: the calls a test made before the page had its mock. */
+const pendingBinding = '__restapiMockPending'
+
+/**
+ * msw's worker started, or one sentence naming why it cannot be and what to do: the page then
+ * renders without the mock (the development-only start catches this and warns), its requests
+ * going to the network.
+ */
+async function registered(worker: SetupWorker, options: WorkerOptions): Promise<void> {
+  const fix =
+    'open the app on http://localhost, or let the CLI answer instead (VITE_RESTAPI_MOCK=server)'
+  if (
+    typeof navigator === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    !navigator.serviceWorker
+  )
+    throw new Error(
+      `restapi-mock: this page cannot use service workers (${globalThis.isSecureContext === false ? 'not a secure origin' : 'blocked by the browser'}), so the mock is off and requests go to the network: ${fix}`,
+    )
+  try {
+    await worker.start({
+      onUnhandledFrame: options.onUnhandledFrame ?? 'bypass',
+      quiet: options.quiet ?? true,
+      ...(options.serviceWorkerUrl ? { serviceWorker: { url: options.serviceWorkerUrl } } : {}),
+    })
+  } catch (error) {
+    const url = options.serviceWorkerUrl ?? '/mockServiceWorker.js'
+    throw new Error(
+      `restapi-mock: msw's worker did not start (${(error as Error).message.replace(/\s+/g, ' ').trim()}), so the mock is off and requests go to the network: check that ${url} is msw's worker script (npx msw init public --save)`,
+      { cause: error },
+    )
+  }
+}
+
+/** Applies the fixtures a Playwright test set before the page loaded, if the fixture runs. */
+async function takePendingCalls(): Promise<void> {
+  const take = (globalThis as Record<string, unknown>)[pendingBinding]
+  if (typeof take !== 'function') return
+  const calls = (await (take as () => Promise<unknown>)()) as {
+    method: string
+    path: string
+    body?: unknown
+  }[]
+  for (const { method, path, body } of calls) {
+    const response = await fetch(path, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (!response.ok)
+      console.warn(`restapi-mock: ${method} ${path}: ${response.status} ${await response.text()}`)
+  }
+}
+
+/**
+ * One home at a time: when a restapi-mock CLI also answers behind the dev server's proxy, the
+ * worker answers every request of the page and the CLI sees none, so say so once. The request
+ * goes past the worker (msw's `bypass`) and names itself, so that the CLI says so too.
+ */
+async function warnIfTheCliAnswersToo(): Promise<void> {
+  try {
+    const probe = new Request(new URL('/__mock/settings', location.href), {
+      headers: { 'X-Mock-Worker': 'started' },
+    })
+    const response = await fetch(bypass(probe))
+    if (!response.ok || !/json/.test(response.headers.get('Content-Type') ?? '')) return
+    console.warn(
+      "restapi-mock: the page's worker answers /RestApi, and a restapi-mock CLI answers behind this dev server's proxy too: the CLI sees none of the page's requests. Pick one home: VITE_RESTAPI_MOCK=server (the CLI) or worker (the page), in package.json's config.mockHome or for one run",
+    )
+  } catch {
+    // No dev server behind the page, or no proxy: nothing to say.
   }
 }
