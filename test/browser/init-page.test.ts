@@ -17,6 +17,8 @@ let browser: Browser
 let page: Page
 const pageErrors: string[] = []
 const apiResponses: { path: string; status: number; fromServiceWorker: boolean }[] = []
+const consoleLines: { type: string; text: string }[] = []
+let appUrl = ''
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -51,10 +53,12 @@ beforeAll(async () => {
     { cwd: app.dir, env: userEnv() },
   )
   const url = `http://127.0.0.1:${port}/`
+  appUrl = url
   await waitForUrl(url, 60_000)
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 900, height: 600 } })
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => consoleLines.push({ type: message.type(), text: message.text() }))
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname
     if (/^\/(RestApi|__mock)\//.test(path))
@@ -66,6 +70,7 @@ beforeAll(async () => {
   })
   await page.goto(url)
   await page.waitForSelector('body[data-done="true"]', { timeout: 60_000 })
+  apiResponses.sort((a, b) => a.path.localeCompare(b.path))
 }, 600_000)
 
 afterAll(async () => {
@@ -85,11 +90,39 @@ describe('an app set up by restapi-mock init, in Vite dev server and Chromium', 
     expect(pageErrors).toEqual([])
   })
 
-  it('was answered by the service worker', () => {
-    expect(apiResponses).toEqual([
-      { path: '/__mock/state', status: 200, fromServiceWorker: true },
-      { path: '/RestApi/comments-api/comments', status: 200, fromServiceWorker: true },
+  it('was answered by the service worker, and found no CLI answering too', () => {
+    expect(apiResponses).toEqual(
+      [
+        // The worker's start asks, past itself, whether a CLI answers behind a proxy too; the
+        // restapi-mock Vite plugin says none (the worker home proxies nothing).
+        { path: '/__mock/settings', status: 204, fromServiceWorker: false },
+        { path: '/__mock/state', status: 200, fromServiceWorker: true },
+        { path: '/RestApi/comments-api/comments', status: 200, fromServiceWorker: true },
+      ].sort((a, b) => a.path.localeCompare(b.path)),
+    )
+    expect(consoleLines.filter((line) => line.type === 'warning' || line.type === 'error')).toEqual(
+      [],
+    )
+  })
+
+  it('still renders when service workers are blocked, with one warning that names the cause and the fix (F3)', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const blocked = await context.newPage()
+    const warnings: string[] = []
+    blocked.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    const errors: string[] = []
+    blocked.on('pageerror', (error) => errors.push(error.message))
+    await blocked.goto(appUrl)
+    await blocked.waitForSelector('body[data-rendered="true"]', { timeout: 60_000 })
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^restapi-mock did not start: this page cannot use service workers \(blocked by the browser\), so the mock is off and requests go to the network: open the app on http:\/\/localhost, or let the CLI answer instead \(VITE_RESTAPI_MOCK=server\)$/,
+      ),
     ])
+    await blocked.screenshot({ path: join(screenshotDir, 'init-app-service-workers-blocked.png') })
+    await context.close()
   })
 
   it('takes a screenshot of the page', async () => {
