@@ -72,16 +72,9 @@ const pendingBinding = '__restapiMockPending'
  * going to the network.
  */
 async function registered(worker: SetupWorker, options: WorkerOptions): Promise<void> {
-  const fix =
-    'open the app on http://localhost, or let the CLI answer instead (VITE_RESTAPI_MOCK=server)'
-  if (
-    typeof navigator === 'undefined' ||
-    !('serviceWorker' in navigator) ||
-    !navigator.serviceWorker
-  )
-    throw new Error(
-      `restapi-mock: this page cannot use service workers (${globalThis.isSecureContext === false ? 'not a secure origin' : 'blocked by the browser'}), so the mock is off and requests go to the network: ${fix}`,
-    )
+  const url = options.serviceWorkerUrl ?? '/mockServiceWorker.js'
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker)
+    throw new Error(await whyNoWorker(url))
   try {
     await worker.start({
       onUnhandledFrame: options.onUnhandledFrame ?? 'bypass',
@@ -89,12 +82,24 @@ async function registered(worker: SetupWorker, options: WorkerOptions): Promise<
       ...(options.serviceWorkerUrl ? { serviceWorker: { url: options.serviceWorkerUrl } } : {}),
     })
   } catch (error) {
-    const url = options.serviceWorkerUrl ?? '/mockServiceWorker.js'
     throw new Error(
-      `restapi-mock: msw's worker did not start (${(error as Error).message.replace(/\s+/g, ' ').trim()}), so the mock is off and requests go to the network: check that ${url} is msw's worker script (npx msw init public --save)`,
-      { cause: error },
+      `${await whyNoWorker(url)}, so the mock is off and requests go to the network`,
+      {
+        cause: error,
+      },
     )
   }
+}
+
+/** Why msw's worker could not register, and the fix, as a user can act on it. */
+async function whyNoWorker(url: string): Promise<string> {
+  const cli = 'or let the CLI answer instead (VITE_RESTAPI_MOCK=server, with npm run mock)'
+  if (globalThis.isSecureContext === false)
+    return `this page is not a secure origin, where browsers allow no service worker: open it on http://localhost or https, ${cli}`
+  const script = await fetch(url, { method: 'HEAD' }).catch(() => null)
+  if (script && !script.ok)
+    return `msw's worker script is not at ${url} (${script.status}): run npx msw init public --save`
+  return `the browser refused the service worker (blocked by a setting, a private window, or a test runner's serviceWorkers: 'block'): allow service workers, ${cli}`
 }
 
 /** Applies the fixtures a Playwright test set before the page loaded, if the fixture runs. */

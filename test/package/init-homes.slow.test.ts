@@ -66,6 +66,8 @@ interface HomeRun {
   readonly dir: string
   readonly init: CommandResult
   readonly playwright: CommandResult
+  /** Vitest, with the setup file and config init wrote. */
+  readonly vitest: CommandResult
   /** The CLI's log lines (the server home): one per request it answered. */
   readonly log: string[]
 }
@@ -103,7 +105,13 @@ async function runHome(home: 'server' | 'worker'): Promise<HomeRun> {
       },
       240_000,
     )
-    return { dir, init, playwright, log: cli ? cli.stdout().split('\n') : [] }
+    const vitest = await runCommand(
+      join(dir, 'node_modules/.bin/vitest'),
+      ['run'],
+      { cwd: dir, env: userEnv() },
+      120_000,
+    )
+    return { dir, init, playwright, vitest, log: cli ? cli.stdout().split('\n') : [] }
   } finally {
     cli?.stop()
   }
@@ -141,6 +149,12 @@ describe.each(['server', 'worker'] as const)('init --home %s in a fresh Vite app
     const output = run.playwright.stdout + run.playwright.stderr
     expect(output, output).toMatch(/3 passed/)
     expect(run.playwright.code, output).toBe(0)
+  })
+
+  it("runs Vitest with init's setup file, and leaves Playwright's tests to Playwright", () => {
+    const output = run.vitest.stdout + run.vitest.stderr
+    expect(output, output).toMatch(/Tests\s+1 passed \(1\)/)
+    expect(run.vitest.code, output).toBe(0)
   })
 
   it.runIf(home === 'server')("sends the page's requests to the CLI", () => {

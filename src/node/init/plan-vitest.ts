@@ -29,7 +29,11 @@ export function planVitest(
       kind: 'write',
       path: join(project.root, 'vitest.config.ts'),
       before: null,
-      after: vitestConfig(viteConfig && basename(viteConfig), setupName),
+      after: vitestConfig(
+        viteConfig && basename(viteConfig),
+        setupName,
+        project.playwright?.testDir ?? null,
+      ),
       why: `Vitest loads the setup file${viteConfig ? ', on top of your Vite config' : ''}`,
     })
     return

@@ -44,18 +44,29 @@ afterEach(() => {
 afterAll(() => server.close())
 `
 
-/** vitest.config.ts when the project has none: Vite's config, and the setup file. */
-export function vitestConfig(viteConfig: string | null, setupFile: string): string {
-  const setup = `test: { setupFiles: ['./${setupFile}'] }`
+/**
+ * vitest.config.ts when the project has none: Vite's config, and the setup file; Playwright's
+ * tests (its testDir) left to Playwright.
+ */
+export function vitestConfig(
+  viteConfig: string | null,
+  setupFile: string,
+  playwrightDir: string | null = null,
+): string {
+  const exclude = playwrightDir
+    ? `, exclude: [...configDefaults.exclude, '${playwrightDir.replace(/^\.\//, '')}/**']`
+    : ''
+  const names = `${playwrightDir ? 'configDefaults, ' : ''}defineConfig${viteConfig ? ', mergeConfig' : ''}`
+  const test = `defineConfig({ test: { setupFiles: ['./${setupFile}']${exclude} } })`
   if (!viteConfig)
-    return `import { defineConfig } from 'vitest/config'
+    return `import { ${names} } from 'vitest/config'
 
-export default defineConfig({ ${setup} })
+export default ${test}
 `
-  return `import { defineConfig, mergeConfig } from 'vitest/config'
+  return `import { ${names} } from 'vitest/config'
 import viteConfig from './${viteConfig.replace(/\.[cm]?[jt]s$/, '')}'
 
-export default mergeConfig(viteConfig, defineConfig({ ${setup} }))
+export default mergeConfig(viteConfig, ${test})
 `
 }
 
