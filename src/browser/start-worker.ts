@@ -128,6 +128,10 @@ async function takePendingCalls(): Promise<void> {
  * goes past the worker (msw's `bypass`) and names itself, so that the CLI says so too.
  */
 async function warnIfTheCliAnswersToo(): Promise<void> {
+  // Only behind Vite's dev server, whose proxy this is about (and which answers the question
+  // itself otherwise, with its page or the plugin's 204): a static server would log a 404.
+  if (typeof document === 'undefined' || !document.querySelector('script[src="/@vite/client"]'))
+    return
   try {
     const probe = new Request(new URL('/__mock/settings', location.href), {
       headers: { 'X-Mock-Worker': 'started' },

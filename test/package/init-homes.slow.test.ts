@@ -152,7 +152,8 @@ describe.each(['server', 'worker'] as const)('init --home %s in a fresh Vite app
   })
 
   it("runs Vitest with init's setup file, and leaves Playwright's tests to Playwright", () => {
-    const output = run.vitest.stdout + run.vitest.stderr
+    // eslint-disable-next-line no-control-regex -- its colours
+    const output = (run.vitest.stdout + run.vitest.stderr).replace(/\u001b\[[\d;]*m/g, '')
     expect(output, output).toMatch(/Tests\s+1 passed \(1\)/)
     expect(run.vitest.code, output).toBe(0)
   })
