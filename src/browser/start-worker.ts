@@ -82,24 +82,20 @@ async function registered(worker: SetupWorker, options: WorkerOptions): Promise<
       ...(options.serviceWorkerUrl ? { serviceWorker: { url: options.serviceWorkerUrl } } : {}),
     })
   } catch (error) {
-    throw new Error(
-      `${await whyNoWorker(url)}, so the mock is off and requests go to the network`,
-      {
-        cause: error,
-      },
-    )
+    throw new Error(await whyNoWorker(url), { cause: error })
   }
 }
 
-/** Why msw's worker could not register, and the fix, as a user can act on it. */
+/** Why msw's worker could not register, and the fix, as one sentence a user can act on. */
 async function whyNoWorker(url: string): Promise<string> {
+  const off = 'so requests go to the network'
   const cli = 'or let the CLI answer instead (VITE_RESTAPI_MOCK=server, with npm run mock)'
   if (globalThis.isSecureContext === false)
-    return `this page is not a secure origin, where browsers allow no service worker: open it on http://localhost or https, ${cli}`
+    return `this page is not a secure origin, where browsers allow no service worker, ${off}: open it on http://localhost or https, ${cli}`
   const script = await fetch(url, { method: 'HEAD' }).catch(() => null)
   if (script && !script.ok)
-    return `msw's worker script is not at ${url} (${script.status}): run npx msw init public --save`
-  return `the browser refused the service worker (blocked by a setting, a private window, or a test runner's serviceWorkers: 'block'): allow service workers, ${cli}`
+    return `msw's worker script is not at ${url} (${script.status}), ${off}: run npx msw init public --save`
+  return `the browser refused the service worker (a setting, a private window, or a test runner's serviceWorkers: 'block'), ${off}: allow service workers, ${cli}`
 }
 
 /** Applies the fixtures a Playwright test set before the page loaded, if the fixture runs. */
