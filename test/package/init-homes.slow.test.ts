@@ -147,7 +147,7 @@ describe.each(['server', 'worker'] as const)('init --home %s in a fresh Vite app
 
   it('passes the Playwright spec with the shipped fixture', () => {
     const output = run.playwright.stdout + run.playwright.stderr
-    expect(output, output).toMatch(/3 passed/)
+    expect(output, output).toMatch(/4 passed/)
     expect(run.playwright.code, output).toBe(0)
   })
 
@@ -160,10 +160,14 @@ describe.each(['server', 'worker'] as const)('init --home %s in a fresh Vite app
 
   it.runIf(home === 'server')("sends the page's requests to the CLI", () => {
     const puts = run.log.filter((line) => line.startsWith('PUT /RestApi/comments-api/comments'))
-    // The spec's two tests (the fixture's comment, then none), then init's first test.
+    // The spec's tests (the fixture's comment, none, then the login's: the page's start, in,
+    // out), then init's first test.
     expect(puts.map((line) => line.split(' ').slice(2, 4).join(' '))).toEqual([
       'json 200',
       'json 404',
+      'json 404',
+      'json 404',
+      expect.stringMatching(/^json (401|500)$/),
       'json 404',
     ])
   })

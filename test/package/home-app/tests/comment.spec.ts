@@ -20,3 +20,23 @@ test("each test starts from the seed: the other test's fixture is not there", as
   await expect(page.locator('#status')).toHaveText('404')
   expect((await mock.state()).Comments?.some((comment) => comment.Key === 'spam-1')).toBe(false)
 })
+
+test("a login the test makes is the page's, and so is its logout", async ({ page, mock }) => {
+  await page.goto('/?key=none')
+  await expect(page.locator('#status')).toHaveText('404')
+  await mock.login({ Mode: 'forms' })
+  const put = () =>
+    page.evaluate(async () => {
+      const response = await fetch('/RestApi/comments-api/comments', {
+        method: 'PUT',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Key: 'none', Name: 'Moderator' }),
+      })
+      return response.status
+    })
+  // Logged in behind the wall: the comment is simply not there.
+  expect(await put()).toBe(404)
+  await mock.logout()
+  // The login ran out: the wall answers instead.
+  expect(await put()).not.toBe(404)
+})
