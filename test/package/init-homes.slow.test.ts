@@ -10,6 +10,7 @@ import {
 } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../support/index.ts'
@@ -177,4 +178,25 @@ describe.each(['server', 'worker'] as const)('init --home %s in a fresh Vite app
     expect(production).toContain('Moderator')
     for (const marker of mockMarkers) expect(production, marker).not.toContain(marker)
   }, 300_000)
+})
+
+describe('init with its output closed under it (F10)', () => {
+  it('says so in one sentence and exits 1, as `init --dry-run | true` does', async () => {
+    const dir = join(project.dir, 'home-app-epipe')
+    rmSync(dir, { recursive: true, force: true })
+    cpSync(appSource, dir, { recursive: true })
+    symlinkSync(join(project.dir, 'node_modules'), join(dir, 'node_modules'))
+    const child = spawn(join(dir, 'node_modules/.bin/restapi-mock'), ['init', '--dry-run'], {
+      cwd: dir,
+      env: userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    // The reader goes away before init has written anything.
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    expect(stderr).toBe('restapi-mock init: the output closed before init finished (EPIPE).\n')
+    expect(code).toBe(1)
+  })
 })
