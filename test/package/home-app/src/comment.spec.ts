@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
 
 // The setup file init wrote answers the code's fetch in process (msw's setupServer): a host
-// that does not exist gets the CMS's answer.
+// that does not exist gets the CMS's answer. (A .spec.ts: this repository's own Vitest runs
+// test/**/*.test.ts; this one is the app's.)
 it("gets the CMS's 404 for a comment it does not hold", async () => {
   const response = await fetch('https://cms.example.com/RestApi/comments-api/comments', {
     method: 'PUT',
