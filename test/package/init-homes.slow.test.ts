@@ -173,6 +173,16 @@ describe.each(['server', 'worker'] as const)('init --home %s in a fresh Vite app
     ])
   })
 
+  it("type-checks as the app's build does (tsc -b, TypeScript 5): the start, the plugin, the test", async () => {
+    const tsc = await runCommand(
+      join(run.dir, 'node_modules/.bin/tsc'),
+      ['-b'],
+      { cwd: run.dir, env: userEnv() },
+      120_000,
+    )
+    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0)
+  }, 150_000)
+
   it('leaves nothing of the mock in the production build', async () => {
     const production = scriptsOf(await buildApp(run.dir, 'production'))
     expect(production).toContain('Moderator')

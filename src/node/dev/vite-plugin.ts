@@ -13,7 +13,10 @@ interface Middleware {
 export interface VitePluginLike {
   readonly name: string
   readonly apply: 'serve'
-  config(config: { root?: string; server?: { port?: number } }): Record<string, unknown>
+  config(config: { root?: string; server?: { port?: number } }): {
+    define: Record<string, string>
+    server: { port: number; strictPort: boolean; proxy: Record<string, string> }
+  }
   configureServer(server: { middlewares: { use(middleware: Middleware): void } }): void
 }
 
@@ -33,7 +36,7 @@ export function restapiMock(): VitePluginLike {
     config(config) {
       const settings = readDevSettings(config.root ?? process.cwd())
       home = settings.home
-      const proxy =
+      const proxy: Record<string, string> =
         settings.home === 'server'
           ? { '/RestApi': settings.mockUrl, '/__mock': settings.mockUrl }
           : {}
