@@ -146,7 +146,7 @@ function browserBuild(): UserConfig {
  * chunk and msw before it runs; what they import beyond these would pull the `mock` chunk in.
  */
 function browserStartModules(id: string): boolean {
-  return /[\\/](src[\\/]browser[\\/]start-worker|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths)\.ts$/.test(
+  return /[\\/](src[\\/]browser[\\/](start-worker|page-hooks)|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths)\.ts$/.test(
     id,
   )
 }

@@ -4,6 +4,7 @@ import { handlerRoutes } from '../../handlers/handler-routes.ts'
 import type { Mock } from '../../handlers/index.ts'
 import type { Store } from '../store/index.ts'
 import { basePathOf } from '../wire/route/mock-paths.ts'
+import { pageHooks } from './page-hooks.ts'
 import type { WorkerMock, WorkerMockOptions } from './worker-mock.ts'
 
 export interface WorkerOptions extends WorkerMockOptions {
@@ -49,7 +50,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
   )
   const [{ mock, store }] = await Promise.all([loading, registered(worker, options)])
   await takePendingCalls()
-  ;(globalThis as Record<string, unknown>)[readyFlag] = true
+  ;(globalThis as Record<string, unknown>)[pageHooks.ready] = true
   void warnIfTheCliAnswersToo()
   return {
     worker,
@@ -60,11 +61,6 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     },
   }
 }
-
-/** Set once the mock answers (the Playwright fixture of `restapi-mock/playwright` waits for it). */
-const readyFlag = '__restapiMockReady'
-/** The Playwright fixture's binding: the calls a test made before the page had its mock. */
-const pendingBinding = '__restapiMockPending'
 
 /**
  * msw's worker started, or one sentence naming why it cannot be and what to do: the page then
@@ -100,7 +96,7 @@ async function whyNoWorker(url: string): Promise<string> {
 
 /** Applies the fixtures a Playwright test set before the page loaded, if the fixture runs. */
 async function takePendingCalls(): Promise<void> {
-  const take = (globalThis as Record<string, unknown>)[pendingBinding]
+  const take = (globalThis as Record<string, unknown>)[pageHooks.pending]
   if (typeof take !== 'function') return
   const calls = (await (take as () => Promise<unknown>)()) as {
     method: string

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { pageHooks } from '../../browser/page-hooks.ts'
 
 /** One call of the mock's control plane (`/__mock/...`), its body as JSON. */
 export interface ControlCall {
@@ -7,16 +8,8 @@ export interface ControlCall {
   readonly body?: unknown
 }
 
-/**
- * The name of the binding through which the page's `startWorker` takes the calls a test made
- * before the page had its mock (src/browser/start-worker.ts reads it).
- */
-export const pendingBinding = '__restapiMockPending'
 /** What the page's mock can take at its start: what changes the state and returns nothing. */
 const queueable = new Set(['POST /__mock/fixtures', 'POST /__mock/reset'])
-
-/** Set by `startWorker` in the page once its mock answers. */
-export const readyFlag = '__restapiMockReady'
 
 /**
  * The worker home's control plane: the page's own mock, through the page's `fetch` (so what the
@@ -31,7 +24,7 @@ export async function pageControl(options: {
   const { context, page, baseURL } = options
   const origin = new URL(baseURL).origin
   const queued: ControlCall[] = []
-  await context.exposeBinding(pendingBinding, () => queued.splice(0))
+  await context.exposeBinding(pageHooks.pending, () => queued.splice(0))
   return async (call) => {
     const onApp = page.url().startsWith(origin)
     if (!onApp) {
@@ -44,7 +37,7 @@ export async function pageControl(options: {
     }
     await page.waitForFunction(
       (flag) => (globalThis as Record<string, unknown>)[flag] === true,
-      readyFlag,
+      pageHooks.ready,
     )
     const { status, text } = await page.evaluate(async ({ method, path, body }) => {
       const response = await fetch(path, {
