@@ -26,7 +26,9 @@ export interface RunningWorker {
 /**
  * Serves the mock inside the browser through msw's service worker: the same handlers, state,
  * latency and faults as the Node server, with no server behind them. Resolves once the worker
- * is registered and the mock has loaded: the two happen together.
+ * is registered and the mock has loaded: the two happen together. Rejects with one sentence
+ * naming the cause and the fix when the worker cannot register (service workers blocked, a
+ * non-secure origin, no worker script), so the caller can warn and let the app render.
  * @example const { store } = await startWorker({ seed: 1, latency: '100-300' })
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
