@@ -15,6 +15,9 @@ export default defineConfig([
       // one is a `Store` to the other); its JavaScript is the browser build's, below.
       browser: 'src/browser/index.ts',
       cli: 'src/node/start.ts',
+      // The Playwright fixture and the Vite plugin of the development homes (issue 36).
+      playwright: 'src/node/playwright/index.ts',
+      vite: 'src/node/dev/index.ts',
       // A module of its own (simpleFakerModule), so that package.json "imports" can give a
       // browser bundle this one and Node simple-faker.js (nodeSimpleFaker, below).
       'simple-faker.browser': 'seeds/simple-faker.browser.ts',
@@ -143,7 +146,7 @@ function browserBuild(): UserConfig {
  * chunk and msw before it runs; what they import beyond these would pull the `mock` chunk in.
  */
 function browserStartModules(id: string): boolean {
-  return /[\\/](src[\\/]browser[\\/]start-worker|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths)\.ts$/.test(
+  return /[\\/](src[\\/]browser[\\/](start-worker|page-hooks)|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths)\.ts$/.test(
     id,
   )
 }

@@ -12,6 +12,8 @@ it('docs/options.md is the option table as it is (npm run docs:options writes it
   for (const name of Object.keys(cliOptions))
     expect(reference).toMatch(new RegExp(`--(no-)?${name}\\b`))
   expect(reference).toContain('`--record <file.har>`')
-  expect(reference).toContain('`restapi-mock init [--dry-run] [--yes]`')
+  expect(reference).toContain(
+    '`restapi-mock init [--home <home>] [--port <n>] [--app-port <n>] [--dry-run] [--yes]`',
+  )
   expect(written).toBe(reference)
 })

@@ -3,12 +3,14 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   browserStart,
-  playwrightFixture,
+  playwrightConfig,
   playwrightSessionExpired,
-  playwrightWebServer,
+  playwrightSpec,
   storybookModule,
   storybookPreview,
   storybookStaticDirs,
+  vitePluginImport,
+  vitestSetup,
 } from '../../src/node/init/recipes.ts'
 import { projectRoot } from '../support/index.ts'
 
@@ -25,14 +27,24 @@ describe("the README's recipes", () => {
     ['the Storybook preview (react-vite)', storybookPreview('@storybook/react-vite')],
     ["Storybook's staticDirs", storybookStaticDirs('public')],
     [
-      "Playwright's webServer",
-      playwrightWebServer({ command: 'npm run dev', url: 'http://localhost:5173' }),
+      'the Vite plugin',
+      `${vitePluginImport}\n\nexport default defineConfig({\n  plugins: [restapiMock()],`,
     ],
-    ['the Playwright session fixture', playwrightFixture],
+    ["Playwright's config", playwrightConfig],
+    ['the first Playwright test', playwrightSpec],
     ['the Playwright "session expired" test', playwrightSessionExpired],
   ])('show %s as init writes it', (_name, text) => {
     expect(text.length).toBeGreaterThan(20)
     expect(readme).toContain(text)
+  })
+
+  it("show Vitest's setup file as init writes it, and as its test runs it", () => {
+    expect(vitestSetup).toContain(
+      /--- the recipe \(quoted in the README\) ---\n([\s\S]*?)\/\/ --- end of the recipe/.exec(
+        vitestRecipe,
+      )?.[1],
+    )
+    expect(readme).toContain(vitestSetup)
   })
 
   it('show the Vitest recipe as its test runs it', () => {

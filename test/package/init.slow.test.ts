@@ -33,7 +33,8 @@ const mockMarkers = ['ItemNotFoundException', 'X-Mock-Session', 'mockServiceWork
 describe('restapi-mock init in a Vite app, from the installed package', () => {
   it('writes the worker script, the development-only start and the mock script', () => {
     expect(app.first.code, app.first.stdout + app.first.stderr).toBe(0)
-    expect(app.first.stdout).toContain('Done: 3 changes.')
+    expect(app.first.stdout).toContain('Done: 4 changes.')
+    expect(readFileSync(join(app.dir, 'vite.config.ts'), 'utf8')).toContain('restapiMock()')
     expect(readFileSync(join(app.dir, 'src/main.ts'), 'utf8')).toContain(browserStart)
     expect(readFileSync(join(app.dir, 'public/mockServiceWorker.js'), 'utf8')).toContain(
       'Mock Service Worker',

@@ -49,7 +49,9 @@ describe('restapi-mock on Node 18', () => {
     const help = await bin(['--help'])
     expect(help.code, help.stderr).toBe(0)
     expect(help.stdout).toContain('Usage: restapi-mock [options]')
-    expect(help.stdout).toContain('restapi-mock init [--dry-run] [--yes]')
+    expect(help.stdout).toContain(
+      'restapi-mock init [--home <home>] [--port <n>] [--app-port <n>] [--dry-run] [--yes]',
+    )
     const version = await bin(['--version'])
     expect(version.code).toBe(0)
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/)

@@ -1,150 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { PassThrough } from 'node:stream'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runInit } from '../../src/node/init/index.ts'
-import { browserStart, playwrightFixture, storybookModule } from '../../src/node/init/recipes.ts'
+import { browserStart, playwrightSpec, storybookModule } from '../../src/node/init/recipes.ts'
 import { tempDir } from '../support/index.ts'
+import { init, playwrightConfig, read, snapshot, viteApp, write } from './init-project.ts'
 
-// `restapi-mock init` in projects laid out as Vite, Storybook and Playwright lay them out, each
-// with a stand-in msw (its package.json, CLI and worker script) in node_modules.
-
-const mainTsx = `import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import './index.css'
-import App from './App.tsx'
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
-`
-
-const storybookMain = `import type { StorybookConfig } from '@storybook/react-vite';
-
-const config: StorybookConfig = {
-  "stories": ["../src/**/*.stories.@(js|jsx|mjs|ts|tsx)"],
-  "addons": [],
-  "framework": "@storybook/react-vite"
-};
-export default config;
-`
-
-const storybookPreview = `import type { Preview } from '@storybook/react-vite'
-
-const preview: Preview = {
-  parameters: {
-    controls: { matchers: { color: /(background|color)$/i } },
-  },
-};
-
-export default preview;
-`
-
-const playwrightConfig = `import { defineConfig, devices } from '@playwright/test';
-
-export default defineConfig({
-  testDir: './e2e',
-  fullyParallel: true,
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-});
-`
-
-const tsconfigApp = `{
-  "compilerOptions": {
-    /* Bundler mode */
-    "moduleResolution": "bundler"
-  },
-  "include": ["src"]
-}
-`
-
-/** A stand-in msw whose CLI copies its worker script as msw's `init <dir>` does. */
-function fakeMsw(root: string): void {
-  const msw = join(root, 'node_modules/msw')
-  write(msw, 'package.json', JSON.stringify({ name: 'msw', version: '3.0.5', type: 'module' }))
-  write(msw, 'lib/mockServiceWorker.js', '/* msw worker 3.0.5 */\n')
-  write(
-    msw,
-    'cli/index.js',
-    `import { copyFileSync, mkdirSync } from 'node:fs'
-const [, , command, dir] = process.argv
-if (command !== 'init') process.exit(3)
-mkdirSync(dir, { recursive: true })
-copyFileSync(new URL('../lib/mockServiceWorker.js', import.meta.url), dir + '/mockServiceWorker.js')
-`,
-  )
-}
-
-function write(root: string, path: string, text: string): void {
-  mkdirSync(dirname(join(root, path)), { recursive: true })
-  writeFileSync(join(root, path), text)
-}
-
-function read(root: string, path: string): string {
-  return readFileSync(join(root, path), 'utf8')
-}
-
-/** A Vite + React app as create-vite makes it, with Storybook and Playwright added. */
-function viteApp(options: { storybook?: boolean; playwright?: boolean } = {}): string {
-  const root = tempDir()
-  write(
-    root,
-    'package.json',
-    `${JSON.stringify({ name: 'app', type: 'module', scripts: { dev: 'vite' }, devDependencies: { vite: '^8.0.0' } }, null, 2)}\n`,
-  )
-  write(
-    root,
-    'vite.config.ts',
-    "import { defineConfig } from 'vite'\nexport default defineConfig({})\n",
-  )
-  write(
-    root,
-    'index.html',
-    '<div id="root"></div><script type="module" src="/src/main.tsx"></script>\n',
-  )
-  write(root, 'src/main.tsx', mainTsx)
-  write(root, 'tsconfig.app.json', tsconfigApp)
-  if (options.storybook) {
-    write(root, '.storybook/main.ts', storybookMain)
-    write(root, '.storybook/preview.ts', storybookPreview)
-  }
-  if (options.playwright) write(root, 'playwright.config.ts', playwrightConfig)
-  fakeMsw(root)
-  return root
-}
-
-interface Run {
-  readonly code: number
-  readonly out: string
-  readonly err: string
-}
-
-async function init(root: string, args: string[], tty = false, answer = ''): Promise<Run> {
-  const stdin = Object.assign(new PassThrough(), { isTTY: tty })
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-    if (out.endsWith('[y/N] ')) stdin.write(`${answer}\n`)
-  })
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const code = await runInit(args, { cwd: root, stdin, stdout, stderr })
-  return { code, out, err }
-}
-
-/** Every file of a project but node_modules, with its text: what a run may have changed. */
-function snapshot(root: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name)
-    if (entry.isFile() && !path.includes('node_modules')) files[path] = readFileSync(path, 'utf8')
-  }
-  return files
-}
+// `restapi-mock init` in projects laid out as Vite, Storybook and Playwright lay them out
+// (init-project.ts), each with a stand-in msw in node_modules.
 
 describe('restapi-mock init in a Vite app', () => {
   it('writes the worker script, the development-only start and the mock script with --yes', async () => {
@@ -182,17 +44,19 @@ describe('restapi-mock init in a Vite app', () => {
     const run = await init(root, ['--dry-run'])
     expect(run.code).toBe(0)
     expect(run.out).toContain('--- a/src/main.tsx')
-    expect(run.out).toContain("+  const { startWorker } = await import('restapi-mock/browser')")
+    expect(run.out).toContain("+    const { startWorker } = await import('restapi-mock/browser')")
     expect(run.out).toContain('Dry run: nothing was written.')
     expect(snapshot(root)).toEqual(before)
   })
 
-  it('shows the plan and writes nothing without --yes when no terminal can be asked', async () => {
+  it('says so and exits 1, writing nothing, without --yes when no terminal can be asked (F10)', async () => {
     const root = viteApp()
     const before = snapshot(root)
     const run = await init(root, [])
-    expect(run.code).toBe(0)
-    expect(run.out).toContain('run it again with --yes')
+    expect(run.code).toBe(1)
+    expect(run.err).toMatch(
+      /^restapi-mock init: stdin is not a terminal, .*run it again with --yes.*\.\n$/,
+    )
     expect(snapshot(root)).toEqual(before)
   })
 
@@ -251,16 +115,18 @@ describe('restapi-mock init with Storybook and Playwright', () => {
     expect(tsconfig).toMatch(/"include": \[\s*"src",\s*".storybook\/\*\.ts"\s*\]/)
   })
 
-  it("writes Playwright's session fixture in its testDir and starts the mock in webServer", async () => {
+  it('writes a first test with the shipped fixture in its testDir, and the servers and baseURL in the config (F2)', async () => {
     const root = viteApp({ playwright: true })
     expect((await init(root, ['--yes'])).code).toBe(0)
-    expect(read(root, 'e2e/mock-session.ts')).toBe(playwrightFixture)
+    expect(read(root, 'e2e/restapi-mock.spec.ts')).toBe(playwrightSpec)
+    expect(existsSync(join(root, 'e2e/mock-session.ts'))).toBe(false)
     const config = read(root, 'playwright.config.ts')
     expect(config).toContain(
-      "export default defineConfig({\n  webServer: [\n    {\n      command: 'node_modules/.bin/restapi-mock --port 4000 --quiet',",
+      "import { defineConfig, devices } from '@playwright/test';\nimport { mockSettings, mockWebServer } from 'restapi-mock/playwright'\n",
     )
-    expect(config).toContain("command: 'npm run dev',")
-    expect(config).toContain("testDir: './e2e',")
+    expect(config).toContain(
+      "export default defineConfig({\n  use: { baseURL: mockSettings().appUrl },\n  webServer: mockWebServer(),\n  testDir: './e2e',",
+    )
   })
 
   it("leaves a config's own webServer alone and says what to add", async () => {
@@ -273,11 +139,15 @@ describe('restapi-mock init with Storybook and Playwright', () => {
         "fullyParallel: true,\n  webServer: { command: 'npm run dev' },",
       ),
     )
-    const before = read(root, 'playwright.config.ts')
     const run = await init(root, ['--yes'])
     expect(run.code).toBe(0)
-    expect(run.out).toContain('has its own webServer: add the mock to it by hand')
-    expect(read(root, 'playwright.config.ts')).toBe(before)
+    expect(run.out).toContain(
+      'has its own webServer: put mockWebServer() (from restapi-mock/playwright) in it',
+    )
+    const config = read(root, 'playwright.config.ts')
+    expect(config).toContain("webServer: { command: 'npm run dev' },")
+    expect(config).not.toContain('mockWebServer()')
+    expect(config).toContain('baseURL: mockSettings().appUrl')
   })
 })
 

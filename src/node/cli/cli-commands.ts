@@ -9,8 +9,8 @@ export interface CliCommand {
 /** The commands besides serving, as `--help` and the options reference list them. */
 export const cliCommands = {
   init: {
-    usage: 'restapi-mock init [--dry-run] [--yes]',
-    help: "set restapi-mock up in this project, as the README's recipes show (a diff of each change, asked before writing)",
+    usage: 'restapi-mock init [--home <home>] [--port <n>] [--app-port <n>] [--dry-run] [--yes]',
+    help: "set restapi-mock up in this project, as the README's recipes show, for one home (worker: the page's; server: the CLI behind the dev server's proxy): every change as a diff, then one question",
   },
   verify: {
     usage:

@@ -25,7 +25,11 @@ const countsText = Object.entries(defaultCounts)
  * being listed.
  */
 export const cliOptions = {
-  port: { type: 'string', arg: '<n>', help: 'port to listen on (default: $PORT or 4000)' },
+  port: {
+    type: 'string',
+    arg: '<n>',
+    help: "port to listen on (default: package.json's config.mockPort under npm run, $PORT, or 4000)",
+  },
   host: { type: 'string', arg: '<addr>', default: '127.0.0.1', help: 'address to bind' },
   'allowed-hosts': {
     type: 'string',

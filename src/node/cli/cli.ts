@@ -51,7 +51,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
   if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
   const auth = authModes.find((mode) => mode === values.auth.toLowerCase())
   if (auth === undefined) fail(`--auth must be one of ${authModes.join(', ')}`)
-  const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
+  const port = parseInteger(
+    'port',
+    values.port ?? (process.env.npm_package_config_mockPort || process.env.PORT || '4000'),
+    0,
+    65535,
+  )
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
   const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)

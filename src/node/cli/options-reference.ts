@@ -50,7 +50,8 @@ export function optionsReference(
     '',
     '| Variable | What it does |',
     '| --- | --- |',
-    '| `PORT` | the port to listen on when `--port` is not given |',
+    "| `npm_package_config_mockPort` | the port to listen on when `--port` is not given, as npm passes package.json's `config.mockPort` to a script (`npm run mock`) |",
+    '| `PORT` | the port to listen on when neither says one |',
     "| `NODE_DISABLE_COMPILE_CACHE=1` | no compile cache: the command otherwise keeps Node's compiled modules between starts, in the system's temporary directory, as Node keeps them for any tool that asks (a tenth of every start after the first) |",
     '',
   ].join('\n')

@@ -5,13 +5,19 @@ import { dirname, join, relative, resolve } from 'node:path'
 export interface Project {
   readonly root: string
   readonly packageJson: { readonly path: string; readonly data: PackageJson }
-  readonly vite: { readonly entry: string | null; readonly publicDir: string } | null
+  readonly vite: {
+    readonly entry: string | null
+    readonly publicDir: string
+    /** vite.config.*, if the project has one. */
+    readonly config: string | null
+  } | null
   readonly storybook: {
     readonly main: string
     readonly preview: string | null
     readonly framework: string
   } | null
-  readonly vitest: boolean
+  /** Whether Vitest is there, and its own config if it has one (else it reads Vite's). */
+  readonly vitest: { readonly config: string | null } | null
   readonly playwright: { readonly config: string; readonly testDir: string } | null
   /** Where msw's worker script goes, relative to the root, and whether package.json says so. */
   readonly worker: { readonly directory: string; readonly saved: boolean }
@@ -21,6 +27,7 @@ export interface Project {
 
 interface PackageJson {
   readonly scripts?: Record<string, string>
+  readonly config?: Record<string, unknown>
   readonly dependencies?: Record<string, string>
   readonly devDependencies?: Record<string, string>
   readonly msw?: { readonly workerDirectory?: string | readonly string[] }
@@ -56,10 +63,11 @@ export function detectProject(root: string): Project | string {
   const viteConfig = firstOf(root, 'vite.config')
   const vite =
     viteConfig || 'vite' in dependencies
-      ? { entry: viteEntry(root), publicDir: publicDirOf(viteConfig) }
+      ? { entry: viteEntry(root), publicDir: publicDirOf(viteConfig), config: viteConfig }
       : null
   const storybook = storybookOf(root)
-  const vitest = firstOf(root, 'vitest.config') !== null || 'vitest' in dependencies
+  const vitestConfig = firstOf(root, 'vitest.config')
+  const vitest = vitestConfig !== null || 'vitest' in dependencies ? { config: vitestConfig } : null
   const playwrightConfig = firstOf(root, 'playwright.config')
   const playwright = playwrightConfig
     ? { config: playwrightConfig, testDir: testDirOf(playwrightConfig) }

@@ -6,7 +6,9 @@ import { editJson, insertAfterImports } from './edit-source.ts'
 import type { InitStep } from './init-step.ts'
 import { planPlaywright } from './plan-playwright.ts'
 import { planStorybook } from './plan-storybook.ts'
-import { browserStart } from './recipes.ts'
+import { planVite } from './plan-vite.ts'
+import { planVitest } from './plan-vitest.ts'
+import { browserStart, devConfig } from './recipes.ts'
 
 export type { InitStep } from './init-step.ts'
 
@@ -17,8 +19,15 @@ export interface InitPlan {
   readonly notes: readonly string[]
 }
 
+/** What the user chose: the home that answers the app in development, and the ports. */
+export interface InitChoices {
+  readonly home: 'worker' | 'server'
+  readonly mockPort: number
+  readonly appPort: number
+}
+
 /** What `restapi-mock init` would change in a project; a string when it cannot go on. */
-export function planInit(project: Project): InitPlan | string {
+export function planInit(project: Project, choices: InitChoices): InitPlan | string {
   const steps: InitStep[] = []
   const done: string[] = []
   const notes: string[] = []
@@ -27,6 +36,8 @@ export function planInit(project: Project): InitPlan | string {
   let packageText = readFileSync(project.packageJson.path, 'utf8')
   const packageWhy: string[] = []
 
+  if (project.storybook && !installed(project.root, 'msw-storybook-addon'))
+    return "Storybook's preview needs msw-storybook-addon, which is not installed in this project: run npm i -D msw-storybook-addon, then init again (nothing was written)"
   if (browser) {
     const mswCli = mswCliOf(project.root)
     if (!mswCli)
@@ -51,8 +62,12 @@ export function planInit(project: Project): InitPlan | string {
   if (project.vite?.entry) {
     const entry = project.vite.entry
     const source = readFileSync(entry, 'utf8')
-    if (source.includes('restapi-mock/browser'))
+    if (/\bstartWorker\(/.test(source) && source.includes('restapi-mock/browser'))
       done.push(`${at(entry)} starts the mock in development`)
+    else if (source.includes('restapi-mock/browser'))
+      notes.push(
+        `${at(entry)} imports restapi-mock/browser but never calls startWorker(): put the README's development-only start back, or remove the import and run init again`,
+      )
     else
       steps.push({
         kind: 'write',
@@ -67,19 +82,32 @@ export function planInit(project: Project): InitPlan | string {
     )
   }
 
+  if (project.vite) planVite(project.vite, { steps, done, notes, at })
+
+  const wanted = devConfig(choices)
+  const config = project.packageJson.data.config ?? {}
+  const changed = Object.entries(wanted).filter(([key, value]) => config[key] !== value)
+  if (changed.length === 0)
+    done.push(
+      `package.json's config: the ${choices.home} home, the mock on ${choices.mockPort}, the app on ${choices.appPort}`,
+    )
+  else {
+    for (const [key, value] of changed) packageText = editJson(packageText, ['config', key], value)
+    packageWhy.push(
+      `config: the ${choices.home} home answers the app in development, the CLI on port ${choices.mockPort}, the app on ${choices.appPort} (the one place Vite, Playwright and npm run mock read them)`,
+    )
+  }
+
   const scripts = project.packageJson.data.scripts ?? {}
   if (scripts.mock === undefined) {
     packageText = editJson(packageText, ['scripts', 'mock'], 'restapi-mock')
-    packageWhy.push('a "mock" script: npm run mock serves the mock on http://127.0.0.1:4000')
+    packageWhy.push('a "mock" script: npm run mock serves the mock on config.mockPort')
   } else if (scripts.mock.includes('restapi-mock')) done.push('package.json has a "mock" script')
   else notes.push(`package.json's "mock" script is your own (${scripts.mock}): kept as it is`)
 
   if (project.storybook) planStorybook(project, project.storybook, { steps, done, notes, at })
-  if (project.playwright) planPlaywright(project, project.playwright, { steps, done, notes, at })
-  if (project.vitest)
-    notes.push(
-      "Vitest: put the README's Vitest recipe (setupServer with createHandlers) in a setup file",
-    )
+  if (project.playwright) planPlaywright(project.playwright, { steps, done, notes, at })
+  if (project.vitest) planVitest(project, project.vitest, { steps, done, notes, at })
 
   const packageBefore = readFileSync(project.packageJson.path, 'utf8')
   if (packageText !== packageBefore)
@@ -91,6 +119,14 @@ export function planInit(project: Project): InitPlan | string {
       why: packageWhy.join('; '),
     })
   return { steps, done, notes }
+}
+
+/** Whether a package is installed where the project's modules find it (its node_modules, up). */
+function installed(root: string, name: string): boolean {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', name, 'package.json'))) return true
+    if (dirname(dir) === dir) return false
+  }
 }
 
 /** msw's CLI script as the project resolves msw, or null when msw is not installed there. */

@@ -3,13 +3,72 @@
 // init writes are one thing.
 
 /** The development-only start, put after the imports of the app's entry module. */
-export const browserStart = `// Development only: the mock answers /RestApi in the page (restapi-mock). A production build
-// drops this branch, and with it every byte of the mock.
-if (import.meta.env.DEV) {
-  const { startWorker } = await import('restapi-mock/browser')
-  await startWorker()
+export const browserStart = `// Development only: the mock answers /RestApi in the page (restapi-mock), unless
+// VITE_RESTAPI_MOCK names another home ('server': the CLI behind the dev server's proxy; 'off').
+// A production build drops this branch, and with it every byte of the mock.
+if (import.meta.env.DEV && (import.meta.env.VITE_RESTAPI_MOCK ?? 'worker') === 'worker') {
+  try {
+    const { startWorker } = await import('restapi-mock/browser')
+    await startWorker()
+  } catch (error) {
+    // The app renders without the mock, and its requests go to the network.
+    console.warn('restapi-mock did not start:', error instanceof Error ? error.message : error)
+  }
 }
 `
+
+/** The import of the Vite plugin, put under vite.config's imports. */
+export const vitePluginImport = "import { restapiMock } from 'restapi-mock/vite'"
+
+/** The development settings in package.json's `"config"`: one place for every reader. */
+export function devConfig(settings: { home: string; mockPort: number; appPort: number }): {
+  mockHome: string
+  mockPort: number
+  appPort: number
+} {
+  return { mockHome: settings.home, mockPort: settings.mockPort, appPort: settings.appPort }
+}
+
+/** Vitest's setup file: the README's Vitest recipe. */
+export const vitestSetup = `import { setupServer } from 'msw/node'
+import { createHandlers, createMock, createStore } from 'restapi-mock/handlers'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+
+const mock = createMock({ store: createStore() })
+const server = setupServer(...createHandlers(mock))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  mock.reset()
+})
+afterAll(() => server.close())
+`
+
+/**
+ * vitest.config.ts when the project has none: Vite's config, and the setup file; Playwright's
+ * tests (its testDir) left to Playwright.
+ */
+export function vitestConfig(
+  viteConfig: string | null,
+  setupFile: string,
+  playwrightDir: string | null = null,
+): string {
+  const exclude = playwrightDir
+    ? `, exclude: [...configDefaults.exclude, '${playwrightDir.replace(/^\.\//, '')}/**']`
+    : ''
+  const names = `${playwrightDir ? 'configDefaults, ' : ''}defineConfig${viteConfig ? ', mergeConfig' : ''}`
+  const test = `defineConfig({ test: { setupFiles: ['./${setupFile}']${exclude} } })`
+  if (!viteConfig)
+    return `import { ${names} } from 'vitest/config'
+
+export default ${test}
+`
+  return `import { ${names} } from 'vitest/config'
+import viteConfig from './${viteConfig.replace(/\.[cm]?[jt]s$/, '')}'
+
+export default mergeConfig(viteConfig, ${test})
+`
+}
 
 /** `.storybook/restapi-mock.ts`: the mock's part of the preview, for one Storybook framework. */
 export function storybookModule(framework: string): string {
@@ -67,111 +126,50 @@ export function storybookStaticDirs(workerDirectory: string): string {
   return `staticDirs: ['../${workerDirectory}'],`
 }
 
-/** Where the suite's mock listens, in the Playwright recipe. */
-export const playwrightMockPort = 4000
+/** The import playwright.config gets: the suite's servers and the app's URL, from package.json. */
+export const playwrightImport =
+  "import { mockSettings, mockWebServer } from 'restapi-mock/playwright'"
 
-/** The `webServer` entries of the Playwright recipe: the mock, then the app's dev server. */
-export function playwrightWebServer(devServer: { command: string; url: string } | null): string {
-  const mock = `    {
-      command: 'node_modules/.bin/restapi-mock --port ${playwrightMockPort} --quiet',
-      url: 'http://127.0.0.1:${playwrightMockPort}/__mock/settings',
-      reuseExistingServer: !process.env.CI,
-    },
-`
-  const app = devServer
-    ? `    {
-      command: '${devServer.command}',
-      url: '${devServer.url}',
-      reuseExistingServer: !process.env.CI,
-    },
-`
-    : ''
-  return `  webServer: [
-${mock}${app}  ],
-`
-}
+/** The line of playwright.config's `use`: the app's dev server, as package.json's config says. */
+export const playwrightBaseUrl = 'baseURL: mockSettings().appUrl,'
 
-/** The Playwright session fixture: each test in its own session of the one running mock. */
-export const playwrightFixture = `import { test as base, type BrowserContext } from '@playwright/test'
+/** The `webServer` line of playwright.config: the app's dev server, and the CLI in the server home. */
+export const playwrightWebServer = 'webServer: mockWebServer(),'
 
-/** Where the suite's \`restapi-mock\` listens (playwright.config.ts starts it). */
-export const mockUrl = 'http://127.0.0.1:${playwrightMockPort}'
+/** playwright.config.ts in the README: what init's lines make of create-playwright's config. */
+export const playwrightConfig = `import { defineConfig } from '@playwright/test'
+${playwrightImport}
 
-/** The control plane of one session: what the test says the mock holds, and what it holds. */
-export interface MockSession {
-  readonly id: string
-  /** Partial entities, completed from the seed (\`POST /__mock/fixtures\`). */
-  fixtures(fixtures: Record<string, unknown[]>): Promise<void>
-  /** Every entity of the session, in its JSON wire form (\`GET /__mock/state\`). */
-  state(): Promise<Record<string, Record<string, unknown>[]>>
-  /**
-   * Logs in behind the CMS's login wall (\`POST /__mock/login\`; \`Mode\` puts the wall up for
-   * this session only): the browser gets the login's cookie.
-   */
-  login(options?: { Mode?: 'claims' | 'forms'; Role?: 'BackendUser' | 'User' }): Promise<void>
-  /** Logs out (\`DELETE /__mock/login\`): the cookie the browser keeps is a session that expired. */
-  logout(): Promise<void>
-}
-
-/** A session's control plane, for a test that drives more than one session. */
-export function mockSession(id: string, context?: BrowserContext, appUrl = mockUrl): MockSession {
-  const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
-    const response = await fetch(mockUrl + path, {
-      method,
-      headers: { 'Content-Type': 'application/json', 'X-Mock-Session': id },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    if (!response.ok)
-      throw new Error(\`\${method} \${path}: \${response.status} \${await response.text()}\`)
-    return response
-  }
-  return {
-    id,
-    fixtures: async (fixtures) => void (await call('POST', '/__mock/fixtures', fixtures)),
-    state: async () => (await (await call('GET', '/__mock/state')).json()) as never,
-    login: async (options = {}) => {
-      const { Token } = (await (await call('POST', '/__mock/login', options)).json()) as {
-        Token: string
-      }
-      await context?.addCookies([{ name: 'restapi-mock-login', value: Token, url: appUrl }])
-    },
-    logout: async () => void (await call('DELETE', '/__mock/login')),
-  }
-}
-
-/** Every request of the context names the session: the app's own fetches need no change. */
-export async function useSession(context: BrowserContext, id: string): Promise<void> {
-  await context.setExtraHTTPHeaders({ 'X-Mock-Session': id })
-}
-
-/** \`test\` with each test in its own session of the one running mock, dropped after it. */
-export const test = base.extend<{ mock: MockSession }>({
-  mock: [
-    async ({ context, baseURL }, use, testInfo) => {
-      // A session id is 1 to 64 of A-Z a-z 0-9 . _ -
-      const id = \`pw-\${testInfo.workerIndex}-\${testInfo.testId}\`
-        .replace(/[^\\w.-]/g, '-')
-        .slice(0, 64)
-      await useSession(context, id)
-      await use(mockSession(id, context, baseURL))
-      await fetch(\`\${mockUrl}/__mock/sessions/\${id}\`, { method: 'DELETE' })
-    },
-    { auto: true },
-  ],
+export default defineConfig({
+  ${playwrightWebServer}
+  use: {
+    ${playwrightBaseUrl}
+  },
 })
+`
 
-export { expect } from '@playwright/test'
+/** A first test with the shipped fixture: the mock answers the page, whichever home it is. */
+export const playwrightSpec = `import { expect, test } from 'restapi-mock/playwright'
+
+// Each test has its own mock state: the CLI's session in the server home, the page's own mock
+// in the worker home. mock.fixtures says what it holds; the page reads it.
+test('the mock answers the app', async ({ page, mock }) => {
+  await mock.fixtures({ Comments: [{ Key: 'e2e-1', Message: 'Set by the test' }] })
+  await page.goto('/')
+  const { Comments } = await mock.state()
+  expect(Comments?.find((comment) => comment.Key === 'e2e-1')?.Message).toBe('Set by the test')
+})
 `
 
 /** The Playwright recipe's "session expired" test (examples/playwright/session-expired.spec.ts). */
-export const playwrightSessionExpired = `import { expect, test } from './mock-session.ts'
+export const playwrightSessionExpired = `import { expect, test } from 'restapi-mock/playwright'
 
 // The CMS's login wall in Forms mode, for this test's session only: the app's "session
 // expired" path, as a logged-in user whose login runs out between two requests.
 test('a session that expires sends the user to sign in again', async ({ page, mock }) => {
+  await page.goto('/')
   await mock.login({ Mode: 'forms' })
   const key = String((await mock.state()).Comments?.[0]?.Key)
-  await page.goto('/')
   await page.locator('#key').fill(key)
   await page.getByRole('button', { name: 'Load' }).click()
   await expect(page.locator('#status')).toHaveText('200')

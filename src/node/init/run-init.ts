@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { createTwoFilesPatch } from 'diff'
-import { detectProject } from './detect-project.ts'
-import { planInit, type InitPlan, type InitStep } from './plan-init.ts'
+import { detectProject, type Project } from './detect-project.ts'
+import { planInit, type InitChoices, type InitPlan, type InitStep } from './plan-init.ts'
+import { refusal } from './safe-paths.ts'
 
 /** Where init reads and writes; the process's own streams unless a test gives others. */
 export interface InitIo {
@@ -15,86 +16,179 @@ export interface InitIo {
   readonly stderr: NodeJS.WritableStream
 }
 
-export const initUsage = `Usage: restapi-mock init [--dry-run] [--yes]
+export const initUsage = `Usage: restapi-mock init [--home worker|server] [--port <n>] [--app-port <n>] [--dry-run] [--yes]
 
-Sets restapi-mock up in the project in this folder, as the README's recipes show: msw's worker
-script, the development-only start in the app's entry, a "mock" npm script, the Storybook
-preview and the Playwright fixture and webServer, for what it finds of Vite, Storybook, Vitest
-and Playwright. It shows each change as a diff and asks before writing.
+Sets restapi-mock up in the project in this folder, as the README's recipes show, for what it
+finds of Vite, Storybook, Vitest and Playwright: which home answers the app in development and
+the ports (package.json's "config", the one place every part reads), msw's worker script, the
+development-only start in the app's entry, the Vite plugin (the server home's proxy), a "mock"
+npm script, the Storybook preview, Vitest's setup file, and Playwright's webServer, baseURL and
+a first test with the shipped fixture. It shows every change as a diff, then asks once.
 
-  --dry-run   show the changes, write nothing
-  -y, --yes   write them without asking
-  -h, --help  print this text
+  --home <h>      who answers the app's /RestApi in development: worker (the page's service
+                  worker) or server (the CLI, npm run mock, behind the dev server's proxy);
+                  asked at a terminal, else the one package.json names, else worker
+  --port <n>      the CLI's port (default 4000)
+  --app-port <n>  the app's dev server port (default 5173)
+  --dry-run       show the changes, write nothing
+  -y, --yes       write them without asking
+  -h, --help      print this text
 `
+
+/** A stop with one sentence for stderr and the exit code. */
+class InitStop extends Error {
+  readonly code: number
+  constructor(message: string, code: number) {
+    super(message)
+    this.code = code
+  }
+}
 
 /**
  * `restapi-mock init`: finds what the project uses, shows what it would change, and writes it
  * when told to (or asked, at a terminal). Resolves with the exit code: 0 done or nothing to do,
- * 1 declined, 2 a project it cannot set up (one sentence on stderr, nothing changed).
+ * 1 declined or not asked, 2 a project it cannot set up (one sentence on stderr, nothing
+ * changed). It never throws: every failure is that one sentence.
  * @example process.exitCode = await runInit(['--yes'], { cwd: process.cwd(), ...process })
  */
 export async function runInit(args: readonly string[], io: InitIo): Promise<number> {
-  let values
+  // A reader that goes away (`init --dry-run | head -1`) ends the output, not the process.
+  let closed = false
+  io.stdout.on('error', () => (closed = true))
   try {
-    ;({ values } = parseArgs({
+    const code = await initIn(args, io, () => closed)
+    await flushed(io.stdout)
+    if (closed) throw new InitStop('the output closed before init finished (EPIPE)', 1)
+    return code
+  } catch (error) {
+    const stop = error instanceof InitStop ? error : null
+    io.stderr.write(`restapi-mock init: ${stop ? stop.message : (error as Error).message}.\n`)
+    return stop?.code ?? 2
+  }
+}
+
+function flushed(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()))
+}
+
+function parse(args: readonly string[]) {
+  try {
+    return parseArgs({
       args: [...args],
       options: {
+        home: { type: 'string' },
+        port: { type: 'string' },
+        'app-port': { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }))
+    }).values
   } catch (error) {
-    io.stderr.write(`restapi-mock init: ${(error as Error).message}\n\n${initUsage}`)
-    return 2
+    throw new InitStop(
+      `${(error as Error).message} (restapi-mock init --help lists the options)`,
+      2,
+    )
   }
+}
+
+async function initIn(args: readonly string[], io: InitIo, closed: () => boolean): Promise<number> {
+  const values = parse(args)
   if (values.help) {
     io.stdout.write(initUsage)
     return 0
   }
   const project = detectProject(io.cwd)
-  if (typeof project === 'string') {
-    io.stderr.write(`restapi-mock init: ${project}.\n`)
-    return 2
-  }
-  const plan = planInit(project)
-  if (typeof plan === 'string') {
-    io.stderr.write(`restapi-mock init: ${plan}.\n`)
-    return 2
-  }
-  io.stdout.write(describe(plan, io.cwd))
-  if (plan.steps.length === 0) {
-    io.stdout.write('Nothing to change: restapi-mock is set up here.\n')
-    return 0
-  }
-  if (values['dry-run']) {
-    io.stdout.write('Dry run: nothing was written.\n')
-    return 0
-  }
-  if (!values.yes) {
-    if (!io.stdin.isTTY) {
-      io.stdout.write('Nothing was written: run it again with --yes to make these changes.\n')
+  if (typeof project === 'string') throw new InitStop(project, 2)
+  const interactive = !values.yes && !values['dry-run']
+  if (interactive && !io.stdin.isTTY)
+    throw new InitStop(
+      'stdin is not a terminal, so init cannot ask before it writes: run it again with --yes (and --home worker or --home server), or --dry-run to see the changes; nothing was written',
+      1,
+    )
+  const prompt = interactive ? createInterface({ input: io.stdin, output: io.stdout }) : null
+  try {
+    const choices = await choose(values, project, prompt)
+    const plan = planInit(project, choices)
+    if (typeof plan === 'string') throw new InitStop(plan, 2)
+    io.stdout.write(describe(plan, io.cwd))
+    if (plan.steps.length === 0) {
+      io.stdout.write('Nothing to change: restapi-mock is set up here.\n')
       return 0
     }
-    const prompt = createInterface({ input: io.stdin, output: io.stdout })
-    const answer = await prompt.question('Make these changes? [y/N] ')
-    prompt.close()
-    if (!/^y(es)?$/i.test(answer.trim())) {
-      io.stdout.write('Nothing was written.\n')
-      return 1
+    const refused = refusal(plan.steps, project.root)
+    if (refused) throw new InitStop(refused, 2)
+    if (values['dry-run']) {
+      io.stdout.write('Dry run: nothing was written.\n')
+      return 0
     }
-  }
-  for (const step of plan.steps) {
-    const failure = apply(step, io.cwd)
-    if (failure) {
-      io.stderr.write(`restapi-mock init: ${failure}\n`)
-      return 2
+    if (prompt) {
+      const answer = await prompt.question('Make these changes? [y/N] ')
+      if (!/^y(es)?$/i.test(answer.trim())) {
+        io.stdout.write('Nothing was written.\n')
+        return 1
+      }
     }
+    await flushed(io.stdout)
+    if (closed())
+      throw new InitStop(
+        'the output closed before init could write (EPIPE), so it wrote nothing',
+        1,
+      )
+    applyAll(plan.steps, io.cwd)
+    io.stdout.write(closing(plan, choices))
+    return 0
+  } finally {
+    prompt?.close()
   }
-  io.stdout.write(
-    `Done: ${plan.steps.length} change${plan.steps.length === 1 ? '' : 's'}. Start the mock with npm run mock.\n`,
-  )
-  return 0
+}
+
+/** The home and ports: from the options, else asked at a terminal, else package.json's, else the defaults. */
+async function choose(
+  values: ReturnType<typeof parse>,
+  project: Project,
+  prompt: ReturnType<typeof createInterface> | null,
+): Promise<InitChoices> {
+  const saved = project.packageJson.data.config ?? {}
+  let home = values.home ?? (typeof saved.mockHome === 'string' ? saved.mockHome : undefined)
+  if (values.home === undefined && prompt && project.vite) {
+    const answer = await prompt.question(
+      `Which home answers the app's /RestApi in development?\n  1) worker: the page's own service worker (no server to run)\n  2) server: the CLI (npm run mock), behind the dev server's proxy\n[${home === 'server' ? 2 : 1}] `,
+    )
+    const picked = answer.trim().toLowerCase()
+    if (picked === '1' || picked === 'worker') home = 'worker'
+    else if (picked === '2' || picked === 'server') home = 'server'
+    else if (picked !== '')
+      throw new InitStop(
+        `"${answer.trim()}" is not 1 (worker) or 2 (server); nothing was written`,
+        2,
+      )
+  }
+  home ??= 'worker'
+  if (home !== 'worker' && home !== 'server')
+    throw new InitStop(`--home must be worker or server, not "${home}"`, 2)
+  return {
+    home,
+    mockPort: portOf('--port', values.port ?? saved.mockPort, 4000),
+    appPort: portOf('--app-port', values['app-port'] ?? saved.appPort, 5173),
+  }
+}
+
+function portOf(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new InitStop(`${name} must be a port from 1 to 65535, not "${String(value)}"`, 2)
+  return port
+}
+
+function closing(plan: InitPlan, choices: InitChoices): string {
+  const count = `${plan.steps.length} change${plan.steps.length === 1 ? '' : 's'}`
+  const next =
+    choices.home === 'server'
+      ? "Run npm run mock beside npm run dev: the CLI answers the app through the dev server's proxy"
+      : "Run npm run dev: the page's worker answers the app (VITE_RESTAPI_MOCK=server npm run dev, with npm run mock, switches to the CLI)"
+  return `Done: ${count}. ${next}.\n`
 }
 
 /** The plan as the user reads it: what is there already, each change as a diff, the notes. */
@@ -127,18 +221,41 @@ function describe(plan: InitPlan, cwd: string): string {
   return `${parts.join('')}\n`
 }
 
-/** Carries out one step; a sentence when it failed. */
-function apply(step: InitStep, cwd: string): string | null {
-  if (step.kind === 'write') {
-    mkdirSync(dirname(step.path), { recursive: true })
-    writeFileSync(step.path, step.after)
-    return null
+/**
+ * Writes every file, then runs msw's init; on a failure puts back what it had written and
+ * says why in one sentence (the paths were checked first, so this is a rare race).
+ */
+function applyAll(steps: readonly InitStep[], cwd: string): void {
+  const written: InitStep[] = []
+  try {
+    for (const step of steps) {
+      if (step.kind !== 'write') continue
+      mkdirSync(dirname(step.path), { recursive: true })
+      writeFileSync(step.path, step.after)
+      written.push(step)
+    }
+    for (const step of steps) {
+      if (step.kind !== 'msw-init') continue
+      const run = spawnSync(process.execPath, [step.cli, 'init', step.directory, '--no-save'], {
+        cwd,
+        encoding: 'utf8',
+      })
+      if (run.status !== 0)
+        throw new Error(`msw init ${step.directory} failed: ${(run.stderr || run.stdout).trim()}`)
+    }
+  } catch (error) {
+    for (const step of written) {
+      if (step.kind !== 'write') continue
+      if (step.before === null) rmSync(step.path, { force: true })
+      else writeFileSync(step.path, step.before)
+    }
+    const code = (error as NodeJS.ErrnoException).code
+    const path = (error as NodeJS.ErrnoException).path
+    throw new InitStop(
+      code && path
+        ? `cannot write ${relative(cwd, path)} (${code}); init put back what it had written`
+        : `${(error as Error).message}; init put back what it had written`,
+      2,
+    )
   }
-  const run = spawnSync(process.execPath, [step.cli, 'init', step.directory, '--no-save'], {
-    cwd,
-    encoding: 'utf8',
-  })
-  return run.status === 0
-    ? null
-    : `msw init ${step.directory} failed: ${(run.stderr || run.stdout).trim()}`
 }

@@ -24,6 +24,7 @@ import { NodeRequestHost, readRawHeader } from './node-request-host.ts'
 import { createProxy, defaultProxyTimeoutMs, type ProxyOptions } from '../proxy/proxy.ts'
 import type { AllowedOrigins } from './origin-check.ts'
 import { formatFaultLine, formatLogLine } from './log-line.ts'
+import { workerNotice } from './worker-notice.ts'
 
 export interface AppOptions extends Omit<MockOptions, 'store'> {
   /** A mock to serve; otherwise one is built from `store` and the settings. */
@@ -51,6 +52,11 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
   allowedOrigins?: AllowedOrigins
   /** Gets one line per answered request (`PUT /RestApi/… json 200 1.3ms`); default none. */
   log?: (line: string) => void
+  /**
+   * Gets one line, once, when a page's own restapi-mock worker is found answering the app too
+   * (its start asks `/__mock/settings` with `X-Mock-Worker`, past itself); default none.
+   */
+  warn?: (line: string) => void
   /**
    * The real host: what the mock does not implement is forwarded there (`--proxy`). A URL, or
    * the URL with a time-out and `insecure` for a self-signed certificate. Used when the app
@@ -106,6 +112,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     limitBytes: mock.config.limits.bodyBytes,
   })
   const app = new Hono<AppEnv>()
+  const noticeWorker = options.warn ? workerNotice(options.warn) : undefined
 
   app.all('*', async (c) => {
     const request = c.req.raw
@@ -114,6 +121,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     const rawHeaders = incoming?.rawHeaders
     const header = (name: HeaderName): string | null =>
       rawHeaders ? readRawHeader(rawHeaders, name) : request.headers.get(name)
+    noticeWorker?.(header)
     const origin = header('origin')
     // A refused request gets its 403 before anything runs: no operation, no journal entry.
     let response = refusal(request, header, origin)

@@ -50,7 +50,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     options.allowedHosts === true
       ? true
       : [...(options.allowedHosts ?? []), ...(isHostEntry(host) ? [host] : [])]
-  const app = createApp({ ...options, mock, log, allowedHosts })
+  const app = createApp({
+    ...options,
+    mock,
+    log,
+    allowedHosts,
+    warn: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
+  })
 
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve(

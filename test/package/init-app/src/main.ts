@@ -2,6 +2,9 @@
 // production. init puts the development-only start of the mock after these imports.
 import { showAnswer } from './show-answer.ts'
 
+// The app has started (what a framework's first render would show).
+document.body.dataset.rendered = 'true'
+
 const state = await fetch('/__mock/state?kind=Comments&limit=1')
 const { Comments } = (await state.json()) as { Comments: { Key: string }[] }
 const response = await fetch('/RestApi/comments-api/comments', {
