@@ -392,7 +392,74 @@ const strings: Vector[] = [
   })),
 ]
 
-const vectors: readonly Vector[] = [...decimals, ...dates, ...guids, ...bools, ...strings]
+// The other direction of the same cases: read from CSV or JSV, answered in JSON.
+const crossings: Vector[] = [
+  ...(
+    [
+      ['"""Jaws"""', '"\\"Jaws\\""'],
+      ['"Space\nCamp"', '"Space\\nCamp"'],
+      ['"Last\r\nYear"', '"Last\\r\\nYear"'],
+      ['"Know,"', '"Know,"'],
+      ['"""Anon"" Review"', '"\\"Anon\\" Review"'],
+    ] as const
+  ).map(([value, expected]): Vector => ({
+    source:
+      'CsvTests/NewLineTests.cs Serializes_adhoc_data; CsvSerializerTests.cs Can_serialize_fields_with_double_quotes (CSV in, JSON out)',
+    field: 'Message',
+    in: 'csv',
+    value,
+    out: 'json',
+    expected,
+  })),
+  ...(
+    [
+      ['"3333.3"', '3333.3'],
+      ['"3,333.3"', '3333.3'],
+      ['33333333.333', '33333333.333'],
+    ] as const
+  ).map(([value, expected]): Vector => ({
+    source:
+      'JsvTests/JsvBasicDataTests.cs Can_serialize_ModelWithFloatTypes(_From_String) (JSV in, JSON out)',
+    field: 'Rating',
+    in: 'jsv',
+    value,
+    out: 'json',
+    expected,
+  })),
+  {
+    source: `${SP} Can_parse_decimal (CSV in, JSON out)`,
+    field: 'Rating',
+    in: 'csv',
+    value: '7.67e-6',
+    out: 'json',
+    expected: '0.00000767',
+  },
+  {
+    source: `${DTS} ParseShortestXsdDateTime_works (CSV in, JSON out)`,
+    field: 'StartDate',
+    in: 'csv',
+    value: '2011-8-4',
+    out: 'json',
+    expected: wcf(Date.UTC(2011, 7, 4)),
+  },
+  {
+    source: `${SP} GuidStrings_Valid_TestData (JSV in, JSON out)`,
+    field: 'WinnerVariationId',
+    in: 'jsv',
+    value: '{a8a110d5-fc49-43c5-bf46-802db8f843ff}',
+    out: 'json',
+    expected: testGuid,
+  },
+]
+
+const vectors: readonly Vector[] = [
+  ...decimals,
+  ...dates,
+  ...guids,
+  ...bools,
+  ...strings,
+  ...crossings,
+]
 
 const store = createStore({ seed: 1 })
 const key = commentKey(store, 0)

@@ -96,7 +96,7 @@ export const htmlPageScript = `(function () {
   }
   doc.getElementById('content').appendChild(val(model));
   var json = doc.getElementsByTagName('textarea')[0];
-  // As the template's textarea shows it: its innerHTML, the entities decoded, text alone.
+  // As the template's textarea shows it: the entities decoded, text alone.
   json.value = decoded(JSON.stringify(model));
   doc.getElementById('show-json-link').addEventListener('click', function (e) {
     e.preventDefault();
