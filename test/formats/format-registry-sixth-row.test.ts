@@ -1,3 +1,4 @@
+import { defaultWriteOptions } from '../../src/wire/formats/jsconfig.ts'
 import { describe, expect, it, vi } from 'vitest'
 import type { FormatRow } from '../../src/wire/formats/format-registry.ts'
 
@@ -70,6 +71,7 @@ describe('a format added as one registry row', () => {
       url: new URL('http://h/RestApi/a.yaml?x=1'),
       operationName: 'Op',
       now: new Date(0),
+      writeOptions: defaultWriteOptions,
     })
     const links = [...html.matchAll(/<a href="[^"]*format=(\w+)">/g)].map((match) => match[1])
     expect(links).toEqual(['json', 'xml', 'csv', 'jsv'])

@@ -1,3 +1,4 @@
+import { defaultWriteOptions } from '../../src/wire/formats/jsconfig.ts'
 import { describe, expect, it } from 'vitest'
 import { metadataIndex, pageFormats } from '../../src/control/surface/metadata-pages.ts'
 import { createSurface } from '../../src/mock/surface-routes.ts'
@@ -85,6 +86,7 @@ describe('the format registry', () => {
       url: new URL('http://h/RestApi/a.csv'),
       operationName: 'Op',
       now: new Date(0),
+      writeOptions: defaultWriteOptions,
     })
     const links = [...html.matchAll(/<a href="[^"]*format=(\w+)">/g)].map((match) => match[1])
     expect(links).toEqual(['json', 'xml', 'csv', 'jsv'])

@@ -1,6 +1,6 @@
 import type { DtoDef } from '../../model/index.ts'
 import { writeJson } from './json.ts'
-import { defaultWriteOptions } from './jsconfig.ts'
+import type { WriteOptions } from './jsconfig.ts'
 import { htmlPageScript, htmlPageStyle } from './html-page-assets.ts'
 
 // The page a browser gets when it opens an endpoint, as ServiceStack 5's HtmlFormat writes it
@@ -25,6 +25,8 @@ export interface HtmlPageInput {
   readonly url: URL
   readonly operationName: string
   readonly now: Date
+  /** `?jsconfig=`: the page is written inside its scope (SS HttpResponseExtensionsInternal.cs l.283–285). */
+  readonly writeOptions: WriteOptions
 }
 
 export function writeHtml(input: HtmlPageInput): string {
@@ -52,7 +54,7 @@ export function writeHtml(input: HtmlPageInput): string {
     '<div id="body">\n  <div id="show-json">\n    <h3>This reports json data source</h3>\n' +
     '    <textarea></textarea>\n    <button id="close-json">Close Window</button>\n  </div>\n\n' +
     '  <div id="content"></div>\n</div>\n\n' +
-    `<script>\nvar model = ${embeddedJson(input.def, input.value)};\n${htmlPageScript}</script>\n` +
+    `<script>\nvar model = ${embeddedJson(input)};\n${htmlPageScript}</script>\n` +
     '</body>\n</html>'
   )
 }
@@ -76,8 +78,8 @@ function serviceUrlOf(url: URL): string {
  * or `<!--` can end the script early. U+2028 and U+2029, which older engines take for line
  * ends inside a string, are escaped too: the same string, an escape instead of the character.
  */
-function embeddedJson(def: DtoDef, value: object): string {
-  return writeJson(def, value, defaultWriteOptions)
+function embeddedJson({ def, value, writeOptions }: HtmlPageInput): string {
+  return writeJson(def, value, writeOptions)
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('\u2028', '\\u2028')

@@ -26,5 +26,6 @@ export const writers: Readonly<Record<Format, Writer>> = {
       url: new URL(ctx.request.url),
       operationName: ctx.operationName,
       now: ctx.now,
+      writeOptions: ctx.writeOptions,
     }),
 }
