@@ -1,13 +1,16 @@
 import {
   ContainerInfoMessage,
   completeDto,
+  defaultCaller,
   emptyGuid,
   resolveItemType,
+  type Caller,
   type ContainerInfoModel,
   type FieldModel,
+  type PageNode,
 } from '../src/model/index.ts'
 import type { Store } from '../src/store/index.ts'
-import { defineOperation, parseGuid, ServiceError } from '../src/wire/index.ts'
+import { defineOperation, parseGuid, ServiceError, type RequestContext } from '../src/wire/index.ts'
 
 /**
  * `POST /{product}/inlineediting/containersInfo`: the real service answers the same message
@@ -42,8 +45,9 @@ export const containersInfo = defineOperation({
     const { store } = ctx
     // l.224–229: the empty id keeps the title sent; any other must name a page (N6).
     let pageTitle = message.PageTitle
+    let page: PageNode | null = null
     if (pageId !== emptyGuid) {
-      const page = store.state.pages.get(pageId)
+      page = store.state.pages.get(pageId) ?? null
       if (!page) return pageNotFound(pageId, warn)
       pageTitle = page.Title
     }
@@ -64,10 +68,12 @@ export const containersInfo = defineOperation({
         : container.Fields.findIndex((field) => field === null)
       if (nullField >= 0) return nullReference(`${path}.Fields[${nullField}]`, warn)
     }
+    // One caller for the whole answer: `IsAdmin` is theirs, never the item's (issue 39, B1).
+    const asked: Asked = { store, page, pageTitle, caller: callerOf(ctx), referer: refererOf(ctx) }
     const enriched: ContainerInfoMessage = {
       ...message,
       PageTitle: pageTitle,
-      ContainersInfo: containers.map((container) => enrich(store, container, pageTitle)),
+      ContainersInfo: containers.map((container) => enrich(asked, container)),
     }
     store.state.containers.set(pageId, enriched)
     store.changed()
@@ -79,13 +85,21 @@ export const containersInfo = defineOperation({
  * One container as l.232–267 enrich it: its item's facts, and for a content item (an
  * `ILifecycleDataItem`) every named field's definition; a page control's fields stay as sent.
  */
-function enrich(
-  store: Store,
-  container: ContainerInfoModel,
-  pageTitle: string | null,
-): ContainerInfoModel {
+function enrich(asked: Asked, container: ContainerInfoModel): ContainerInfoModel {
+  const { store } = asked
   const itemId = parseGuid(container.ItemId ?? '') ?? ''
-  const facts = store.factory.containerFacts(itemId, container.ItemType, pageTitle)
+  const facts = store.factory.containerFacts({
+    itemId,
+    itemType: container.ItemType,
+    page: asked.page,
+    pageTitle: asked.pageTitle,
+    caller: asked.caller,
+    // Only a TemplateControl looks its page up by the Referer (PageControlStrategy.cs l.162–171).
+    refererPage:
+      resolveItemType(container.ItemType)?.name === 'TemplateControl'
+        ? refererPage(store, asked.referer)
+        : null,
+  })
   const fields = container.Fields ?? []
   return {
     ...container,
@@ -98,6 +112,54 @@ function enrich(
             ? field
             : { ...field, ...store.factory.fieldConstraints(itemId, field.Name ?? '') },
         ),
+  }
+}
+
+/** What every container of one answer is computed against. */
+interface Asked {
+  readonly store: Store
+  readonly page: PageNode | null
+  readonly pageTitle: string | null
+  readonly caller: Caller
+  readonly referer: string | null
+}
+
+/**
+ * `ClaimsManager.GetCurrentIdentity().IsUnrestricted`: behind the login wall, the login's role
+ * (only an `Administrator` is unrestricted); with no wall, the documented default caller.
+ */
+function callerOf(ctx: RequestContext): Caller {
+  if (ctx.login === null) return defaultCaller
+  return { isUnrestricted: ctx.login.role === 'Administrator' }
+}
+
+/** The `Referer`'s path, as `UrlReferrer.AbsolutePath` reads it; null when none is sent. */
+function refererOf(ctx: RequestContext): string | null {
+  const referer = ctx.header('referer')
+  if (referer === null) return null
+  try {
+    return new URL(referer).pathname
+  } catch {
+    return null
+  }
+}
+
+/** The page whose URL the path is (`FindSiteMapNode(absolutePath)`): `/about-us`, any case. */
+function refererPage(store: Store, path: string | null): PageNode | null {
+  if (path === null) return null
+  const wanted = safelyDecoded(path).replace(/\/+$/, '').toLowerCase()
+  if (wanted === '') return null
+  for (const page of store.state.pages.values()) {
+    if (page.UrlName && `/${page.UrlName}`.toLowerCase() === wanted) return page
+  }
+  return null
+}
+
+function safelyDecoded(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
   }
 }
 

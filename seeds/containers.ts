@@ -1,4 +1,9 @@
-import type { ContainerInfoMessage, ContainerInfoModel, PageNode } from '../src/model/index.ts'
+import {
+  defaultCaller,
+  type ContainerInfoMessage,
+  type ContainerInfoModel,
+  type PageNode,
+} from '../src/model/index.ts'
 import { makeContainerFacts } from './container-facts.ts'
 import { makeFieldConstraints } from './field-constraints.ts'
 import {
@@ -59,8 +64,17 @@ export function makeContainerPage(context: SeedContext, index: number): Containe
     makeSkeleton(faker),
   )
   const pageTitle = makePageTitle(context, pageId)
+  const page = { Id: pageId, Title: pageTitle, UrlName: urlNameOf(pageTitle) }
   const containers = skeletons.map((skeleton): ContainerInfoModel => {
-    const facts = makeContainerFacts(context, skeleton.itemId, skeleton.itemType, pageTitle)
+    // As the default caller, with no Referer, asks for them (decisions.md §20).
+    const facts = makeContainerFacts(context, {
+      itemId: skeleton.itemId,
+      itemType: skeleton.itemType,
+      page,
+      pageTitle,
+      caller: defaultCaller,
+      refererPage: null,
+    })
     return {
       ItemId: skeleton.itemId,
       ItemType: skeleton.itemType,

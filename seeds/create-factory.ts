@@ -36,8 +36,7 @@ export function createFactory(seed: number): EntityFactory {
     comment: (index) => makeComment(index),
     page: (index) => makePage(context, index),
     pageTitle: (pageId) => makePageTitle(context, pageId),
-    containerFacts: (itemId, itemType, pageTitle) =>
-      makeContainerFacts(context, itemId, itemType, pageTitle),
+    containerFacts: (input) => makeContainerFacts(context, input),
     fieldConstraints: (itemId, fieldName) => makeFieldConstraints(context, itemId, fieldName),
   }
 }

@@ -35,6 +35,7 @@ export const seedKinds = {
   pageTitle: 6,
   containerFacts: 7,
   fieldConstraints: 8,
+  pageStatus: 9,
 } as const
 export type SeedKind = (typeof seedKinds)[keyof typeof seedKinds]
 

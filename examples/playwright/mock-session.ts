@@ -14,7 +14,10 @@ export interface MockSession {
    * Logs in behind the CMS's login wall (`POST /__mock/login`; `Mode` puts the wall up for
    * this session only): the browser gets the login's cookie.
    */
-  login(options?: { Mode?: 'claims' | 'forms'; Role?: 'BackendUser' | 'User' }): Promise<void>
+  login(options?: {
+    Mode?: 'claims' | 'forms'
+    Role?: 'BackendUser' | 'Administrator' | 'User'
+  }): Promise<void>
   /** Logs out (`DELETE /__mock/login`): the cookie the browser keeps is a session that expired. */
   logout(): Promise<void>
 }

@@ -14,8 +14,11 @@ export interface MockParameters<Own extends string = never> {
   readonly fixtures?: Fixtures
   /** The login wall for this story or test (`claims`, `forms`); default: the mock's `auth`. */
   readonly auth?: AuthMode
-  /** Logged in: as a back-end user (`true`), as a user who is not one (`'User'`); default not. */
-  readonly login?: boolean | 'User'
+  /**
+   * Logged in: as a back-end user (`true`), as a back-end administrator (`'Administrator'`,
+   * the container info's `IsAdmin`), as a user who is not one (`'User'`); default not.
+   */
+  readonly login?: boolean | 'User' | 'Administrator'
 }
 
 /**
@@ -40,7 +43,8 @@ export function applyMockParameters(
     if (mode !== undefined) mock.logout({ mode }, choice)
     return
   }
-  const ticket = mock.login({ role: login === 'User' ? 'User' : 'BackendUser', mode }, choice)
+  const role = login === true ? 'BackendUser' : login
+  const ticket = mock.login({ role, mode }, choice)
   // In a page (Storybook) the login is a cookie of the page, as a real one is: msw hands the
   // page's cookies to the mock with each request.
   const page = (globalThis as { document?: { cookie: string } }).document

@@ -10,6 +10,7 @@ import {
 } from '../model/index.ts'
 import { noEntities } from '../store/index.ts'
 import type { Fixtures } from './fixtures.ts'
+import { strategyEdges, strategyEdgesPage } from './strategy-edges.ts'
 import type { Scenario } from './scenario.ts'
 
 // The built-in `edge-cases` scenario: the data that breaks user interfaces. Enum values and
@@ -151,6 +152,8 @@ function containers(): NonNullable<Fixtures['Containers']> {
     },
     { PageId: guid(510), PageTitle: 'No containers', ContainersInfo: [] },
     { PageId: guid(511), ...nullsOf(ContainerInfoMessage, ['PageId']) },
+    // Each inline-editing strategy's edge (issue 39).
+    ...strategyEdges(guid(520), (n) => guid(520 + n)),
   ] as NonNullable<Fixtures['Containers']>
 }
 
@@ -164,6 +167,7 @@ function pages(): NonNullable<Fixtures['Pages']> {
     { Id: guid(513), Title: texts.rightToLeft, UrlName: 'right-to-left' },
     { Id: guid(514), Title: texts.emoji, UrlName: 'emoji' },
     { Id: guid(515), Title: texts.html, UrlName: texts.html },
+    strategyEdgesPage(guid(520)),
   ]
 }
 

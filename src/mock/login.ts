@@ -84,7 +84,7 @@ export function activeLogin(state: LoginState, mockMode: AuthMode): ActiveLogin 
 export function readLoginOptions(body: unknown): LoginOptions | string {
   if (body === null) return {}
   if (typeof body !== 'object' || Array.isArray(body)) {
-    return 'send {"Mode":"claims|forms|off","Role":"BackendUser|User"} or nothing'
+    return 'send {"Mode":"claims|forms|off","Role":"BackendUser|Administrator|User"} or nothing'
   }
   const { Mode: mode, Role: role, ...rest } = body as Record<string, unknown>
   const unknown = Object.keys(rest)

@@ -31,8 +31,19 @@ export {
   displayNameOf,
   resolveItemType,
   type DisplayNameRule,
+  type InlineStrategy,
   type ItemType,
 } from './item-types.ts'
+export {
+  applyWorkflowRestrictions,
+  cannotEditMessage,
+  defaultCaller,
+  detailsViewUrlOf,
+  itemStatusOf,
+  readOnlyControlStatus,
+  type Caller,
+  type ItemLifecycle,
+} from './container-status.ts'
 export { PageNode } from './page.ts'
 export {
   CommentResponse,

@@ -23,9 +23,24 @@ export const controlDataTypes = [
 /** How `GetDisplayName` names an item of a type. */
 export type DisplayNameRule = 'item-title' | 'page-title' | 'page-title-or-type' | 'type-name'
 
+/**
+ * Which `IInlineEditingStrategy` serves a type (SF `InlineEditing/InlineEditingStrategyFactory.cs`
+ * l.18): `ControlData` gets `PageControlStrategy`, an `IApprovalWorkflowItem` gets
+ * `WorkflowItemStrategy` (dynamic content being one, with its own lifecycle and dialog names),
+ * anything else `GenericItemStrategy`, which its own comment says is for shared content and
+ * lists (SF `InlineEditing/Strategies/GenericItemStrategy.cs` l.27–31).
+ */
+export type InlineStrategy = 'workflow' | 'dynamic' | 'generic' | 'page-control'
+
+/** The item types with no approval workflow: shared content blocks and list items. */
+const genericTypes: readonly string[] = ['ContentItem', 'ListItem']
+
 export interface ItemType {
   /** The CLR short name, `GetType().Name`: `NewsItem`, `PageControl`. */
   readonly name: string
+  /** The namespace-qualified name, without any assembly: `Cms.News.Model.NewsItem`. */
+  readonly fullName: string
+  readonly strategy: InlineStrategy
   /** Derives from `ControlData`: a page control, whose fields the service leaves alone. */
   readonly isPageControl: boolean
   readonly displayName: DisplayNameRule
@@ -46,7 +61,21 @@ export function resolveItemType(typeName: string | null | undefined): ItemType |
   const fullName = typeName.split(',')[0] ?? ''
   const name = fullName.slice(fullName.lastIndexOf('.') + 1).replace(/^.*\+/, '')
   const control = (controlDataTypes as readonly string[]).includes(name)
-  return { name, isPageControl: control, displayName: displayNameRule(name, control) }
+  return {
+    name,
+    fullName: fullName.trim(),
+    strategy: strategyOf(name, fullName, control),
+    isPageControl: control,
+    displayName: displayNameRule(name, control),
+  }
+}
+
+// A module builder's types live in `Telerik.Sitefinity.DynamicTypes.Model.<Module>` (the mock's
+// neutral `Cms.DynamicTypes.Model.<Module>` too): `DynamicContent`, an approval-workflow item.
+function strategyOf(name: string, fullName: string, control: boolean): InlineStrategy {
+  if (control) return 'page-control'
+  if (fullName.includes('.DynamicTypes.Model.')) return 'dynamic'
+  return genericTypes.includes(name) ? 'generic' : 'workflow'
 }
 
 function displayNameRule(name: string, control: boolean): DisplayNameRule {

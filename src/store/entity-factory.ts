@@ -6,6 +6,7 @@ import type {
   CreateService,
   FieldModel,
   PageNode,
+  Caller,
 } from '../model/index.ts'
 
 /** What the server fills in on a submitted container (decisions.md section 5). */
@@ -13,6 +14,20 @@ export type ContainerFacts = Pick<
   ContainerInfoModel,
   'DisplayType' | 'ItemStatus' | 'IsPageControl' | 'DetailsViewUrl'
 >
+
+/** What the facts of one submitted container depend on besides the seed. */
+export interface ContainerFactsInput {
+  readonly itemId: string
+  readonly itemType: string | null
+  /** The message's page: null for the empty `PageId`. */
+  readonly page: PageNode | null
+  /** The message's `PageTitle` after the page was found: a page control's may show it. */
+  readonly pageTitle: string | null
+  /** Who asks: one value for the whole answer. */
+  readonly caller: Caller
+  /** The page the request's `Referer` names, which a `TemplateControl` takes its status from. */
+  readonly refererPage: PageNode | null
+}
 
 /**
  * What the server fills in on a submitted field of a content item: its constraints and the
@@ -39,8 +54,7 @@ export interface EntityFactory {
   /** The page of container page `index` has its `PageId`: the same index, the same id. */
   page(index: number): PageNode
   pageTitle(pageId: string): string
-  /** `pageTitle` is the message's, after the page was found: a page control's may show it. */
-  containerFacts(itemId: string, itemType: string | null, pageTitle: string | null): ContainerFacts
+  containerFacts(input: ContainerFactsInput): ContainerFacts
   fieldConstraints(itemId: string, fieldName: string): FieldConstraints
 }
 

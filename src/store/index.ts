@@ -1,6 +1,7 @@
 export { deterministicGuid } from './deterministic-id.ts'
 export type {
   ContainerFacts,
+  ContainerFactsInput,
   EntityFactory,
   EntityFactoryMaker,
   FieldConstraints,

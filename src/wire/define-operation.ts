@@ -188,6 +188,10 @@ export function runOperation(
       'NotImplementedException',
       // ServiceExec.cs l.219–221 names the service class that holds the request's methods.
       `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${operation.service}`,
+      // Thrown before any ServiceRunner (SS Host/ServiceExec.cs l.201–222), so it reaches the
+      // UncaughtExceptionHandlers' WriteErrorToResponse (SF ServiceStackAppHost.cs l.71–77):
+      // `Method Not Allowed`, no response filters, no CSV Content-Disposition (issue 39, G3).
+      { beforeService: true },
     ),
   )
 }

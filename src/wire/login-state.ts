@@ -6,8 +6,12 @@
 export const authModes = ['off', 'claims', 'forms'] as const
 export type AuthMode = (typeof authModes)[number]
 
-/** Who is logged in: a back-end user, or a user who is not one (`NeedAdminRights`). */
-export const loginRoles = ['BackendUser', 'User'] as const
+/**
+ * Who is logged in: a back-end user; a back-end administrator, who is also unrestricted
+ * (`IsUnrestricted`, the container info's `IsAdmin`, decisions.md §20); or a user who is not a
+ * back-end user (`NeedAdminRights`).
+ */
+export const loginRoles = ['BackendUser', 'Administrator', 'User'] as const
 export type LoginRole = (typeof loginRoles)[number]
 
 /** The cookie `POST /__mock/login` sets; `Authorization: Bearer <token>` does the same. */

@@ -99,10 +99,20 @@ function head(answer: ParityAnswer): Record<string, unknown> {
   }
 }
 
+/**
+ * An answer's bytes as compared: the HTML page links the request's absolute URL, as
+ * ServiceStack's HtmlFormat does (issue 39), so its origin, each runtime's own, is left out.
+ */
+function comparable(answer: ParityAnswer): Buffer {
+  const bytes = Buffer.from(answer.bytes, 'base64')
+  if (!(answer.contentType ?? '').startsWith('text/html')) return bytes
+  return Buffer.from(bytes.toString('utf8').replace(/https?:\/\/[^/"<>\s]+(?=\/)/g, 'ORIGIN'))
+}
+
 /** Where two bodies first differ, with some bytes of context on each side. */
 function firstDifference(a: ParityAnswer, b: ParityAnswer, names: [string, string]): string {
-  const left = Buffer.from(a.bytes, 'base64')
-  const right = Buffer.from(b.bytes, 'base64')
+  const left = comparable(a)
+  const right = comparable(b)
   let at = 0
   while (at < left.length && at < right.length && left[at] === right[at]) at++
   if (at === left.length && at === right.length) return 'the bodies are identical'

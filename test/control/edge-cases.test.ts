@@ -113,6 +113,58 @@ describe('the edge-cases scenario', () => {
   })
 })
 
+describe('the edge-cases scenario: each inline-editing strategy’s edge (issue 39)', () => {
+  const items = containers.flatMap((c) => (c.ContainersInfo ?? []).map((i) => ({ page: c, i })))
+  const of = (type: string) => items.filter(({ i }) => i.ItemType?.endsWith(type))
+
+  it('holds an approval-workflow item awaiting approval whose status cannot change (InlineEditingHelper.cs l.215–223)', () => {
+    expect(of('.NewsItem').map(({ i }) => i.ItemStatus)).toContainEqual(
+      expect.objectContaining({ WorkflowStatus: 'AwaitingApproval', IsStatusEditable: false }),
+    )
+    expect(of('.NoViews').map(({ i }) => i.DetailsViewUrl)).toEqual([
+      '/Sitefinity/Dialog/ContentViewEditDialog?ControlDefinitionName=&ViewName=&IsInlineEditingMode=true',
+    ])
+  })
+
+  it('holds dynamic content that is a draft and published (InlineEditingHelper.cs l.198–213)', () => {
+    expect(of('.Product').map(({ i }) => i.ItemStatus)).toContainEqual(
+      expect.objectContaining({ WorkflowStatus: 'Draft', IsPublished: true }),
+    )
+  })
+
+  it('holds a generic item unpublished yet answered published (GenericItemStrategy.cs l.172)', () => {
+    expect(of('.ContentItem').map(({ i }) => i.ItemStatus)).toContainEqual(
+      expect.objectContaining({
+        WorkflowStatus: 'Unpublished',
+        IsPublished: true,
+        IsStatusEditable: false,
+      }),
+    )
+  })
+
+  it('holds page controls: the fixed read-only status, the page’s, and "" with no page (PageControlStrategy.cs l.154–211)', () => {
+    expect(of('.PageControl').map(({ i }) => i.ItemStatus)).toContainEqual({
+      DisplayStatus: null,
+      IsAdmin: false,
+      IsEditable: false,
+      IsStatusEditable: false,
+      IsLocked: false,
+      IsPublished: true,
+      IsLockedByMe: false,
+      LockedByUsername: null,
+      WorkflowStatus: null,
+    })
+    const [draft] = of('.PageDraftControl')
+    expect(draft?.i.DetailsViewUrl).toBe('/strategy-edges/Action/Edit')
+    expect(draft?.i.ItemStatus).toMatchObject({ IsLockedByMe: true, LockedByUsername: 'me' })
+    const noPage = items.filter(
+      ({ page }) => page.PageId === '00000000-0000-0000-0000-000000000000',
+    )
+    expect(noPage.length).toBeGreaterThan(0)
+    for (const { i } of noPage.filter(({ i }) => i.IsPageControl)) expect(i.DetailsViewUrl).toBe('')
+  })
+})
+
 describe('every edge case in every format', () => {
   const kinds: [string, DtoDef, object[]][] = [
     ['comment', CommentResponse, comments],

@@ -44,4 +44,25 @@ describe.each<Way>(['app', 'msw'])('an enum number through %s', (way) => {
     const { path, ...init } = put('{"Title":"n","Status":2}')
     expect(await (await plane.request(path, init)).text()).toContain('"Status":"Active"')
   })
+
+  // Issue 39, C8: DataContractSerializer refuses to write the undefined value
+  // (EnumDataContract.WriteEnumValue, SR.InvalidEnumValueOnWrite), a SerializationException
+  // inside WriteToResponse, which the host answers 400 Bad Request (SS HttpRequestExtensions.cs
+  // l.279; SF ServiceStackAppHost.cs l.71–77). The value is stored all the same.
+  it('answers the XML of a stored undefined value 400 SerializationException, as DataContractSerializer refuses it', async () => {
+    const plane = createPlane(way)
+    const { path, ...init } = put('{"Title":"n","Status":99}', '.xml')
+    const response = await plane.request(path, init)
+    expect(response.status).toBe(400)
+    const text = await response.text()
+    expect(text).toContain('<ErrorCode>SerializationException</ErrorCode>')
+    expect(text).toContain(
+      "<Message>Enum value '99' is invalid for type 'Cms.Services.ABTesting.ViewModels.ABTestStatus' and cannot be serialized.",
+    )
+    expect(text).not.toContain('<Status>99</Status>')
+    expect(response.headers.get('x-mock-warning')).toContain('cannot write this value')
+    expect([...plane.store.state.abTests.values()].some((t) => String(t.Status) === '99')).toBe(
+      true,
+    )
+  })
 })

@@ -1,3 +1,4 @@
+import { defaultWriteOptions } from '../../src/wire/formats/jsconfig.ts'
 import { describe, expect, it } from 'vitest'
 import { metadataIndex, pageFormats } from '../../src/control/surface/metadata-pages.ts'
 import { createSurface } from '../../src/mock/surface-routes.ts'
@@ -77,10 +78,19 @@ describe('the format registry', () => {
     expect(negotiated(accept, last).format).toBe(ranked[0])
   })
 
-  it('links the HTML page to every other format, in the registry’s order', () => {
-    const html = writeHtml(CommentUpdateRequest, {}, new URL('http://h/RestApi/a.csv'), 'Op')
+  // HtmlFormat's template names four, in its order (SS Templates/HtmlFormat.html l.242–245).
+  it('links the HTML page to json, xml, csv and jsv, in the template’s order', () => {
+    const html = writeHtml({
+      def: CommentUpdateRequest,
+      value: {},
+      url: new URL('http://h/RestApi/a.csv'),
+      operationName: 'Op',
+      now: new Date(0),
+      writeOptions: defaultWriteOptions,
+    })
     const links = [...html.matchAll(/<a href="[^"]*format=(\w+)">/g)].map((match) => match[1])
-    expect(links).toEqual(formats.filter((format) => format !== 'html'))
+    expect(links).toEqual(['json', 'xml', 'csv', 'jsv'])
+    expect(new Set(links)).toEqual(new Set(formats.filter((format) => format !== 'html')))
   })
 
   it.each(rows)('logs an answer in $row.name by its name', ({ row }) => {

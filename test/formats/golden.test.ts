@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   ABTestViewModel,
@@ -25,7 +25,8 @@ import { writeContext } from '../support/index.ts'
 // Wire bytes of whole responses, compared with the files in test/golden (architecture.md rule 9).
 // Every golden was checked by hand against servicestack-wire.md sections 4 (CSV), 5 (JSV),
 // 6 (JSON), 7 (XML) and 8 (errors). JSON and HTML goldens end in `.golden` so that
-// `prettier --write .` leaves their bytes alone.
+// `prettier --write .` leaves their bytes alone. `UPDATE_GOLDEN=1` writes them anew after a
+// deliberate change (as test/native-types/golden.test.ts): read every changed byte in the diff.
 
 function golden(name: string): string {
   return readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8')
@@ -66,7 +67,10 @@ const cases: readonly GoldenCase[] = [
 
 describe('golden wire bytes', () => {
   it.each(cases)('writes $def.name as $format exactly as $file', ({ file, format, def, value }) => {
-    expect(codecs[format].write(def, value, writeContext(defaultWriteOptions))).toBe(golden(file))
+    const written = codecs[format].write(def, value, writeContext(defaultWriteOptions))
+    if (process.env.UPDATE_GOLDEN === '1')
+      writeFileSync(new URL(`./golden/${file}`, import.meta.url), written)
+    expect(written).toBe(golden(file))
   })
 })
 

@@ -187,7 +187,7 @@ export function describeFormatMatrix(input: MatrixInput): void {
         expect(response.headers.get('x-mock-warning')).toMatch(/ignored/)
         const html = await response.text()
         expect(html.startsWith('<!doctype html>')).toBe(true)
-        expect(html).toContain(`<h1>${op.dto}</h1>`)
+        expect(html).toContain(`<title>${op.dto} Snapshot of `)
       },
     )
   })

@@ -207,16 +207,16 @@ describe('POST /RestApi/{product}/inlineediting/containersInfo: enrichment', () 
   // same item id is a page control or not by its ItemType alone.
   it.each([
     {
-      behaviour: 'links a content item to its details page, never a page control',
+      behaviour: 'links a content item to its back-end edit dialog',
       itemType: newsType,
       isPageControl: false,
-      detailsViewUrl: expect.stringMatching(/^\//),
+      detailsViewUrl: expect.stringMatching(/^\/Sitefinity\/Dialog\/ContentViewEditDialog\?/),
     },
     {
-      behaviour: 'makes a ControlData type a page control, with no details page (null, left out)',
+      behaviour: "makes a ControlData type a page control, linked to its page's back-end editor",
       itemType: pageControlType,
       isPageControl: true,
-      detailsViewUrl: undefined,
+      detailsViewUrl: expect.stringMatching(/^\/[^/]+\/Action\/Edit$/),
     },
   ])('$behaviour', async ({ itemType, isPageControl, detailsViewUrl }) => {
     const { app } = buildApp()

@@ -59,4 +59,27 @@ describe('header names over the Node server', () => {
     expect(missing.statusMessage).toBe('Not Found')
     expect(missing.names).toEqual(expect.arrayContaining(['Content-Type', 'Vary']))
   })
+
+  // Issue 39, P1 (C10's residue): Hono answers HEAD through GET's route, wrapped in a new
+  // Response whose Headers went out lower-cased; the real host writes the same names as GET.
+  it.each([
+    ['/RestApi/types/typescript', 200],
+    ['/RestApi/metadata', 200],
+    ['/RestApi/json/reply/CommentUpdateRequest', 405],
+    ['/RestApi/nothing-here', 404],
+  ])('are the same on a HEAD of %s (%i) as on its GET', async (path, status) => {
+    const server = await startServer()
+    const get = await rawHead(server.url + path, 'GET')
+    const head = await rawHead(server.url + path, 'HEAD')
+    expect(head.status).toBe(status)
+    expect(head.names).toContain('Content-Type')
+    for (const name of head.names) {
+      if (
+        ['Date', 'Connection', 'Keep-Alive', 'Transfer-Encoding', 'Content-Length'].includes(name)
+      )
+        continue
+      expect(get.names).toContain(name)
+    }
+    expect(head.statusMessage).toBe(get.statusMessage)
+  })
 })

@@ -75,7 +75,9 @@ describe('createServer', () => {
     expect(answer.body.endsWith('\r\n')).toBe(true)
   })
 
-  it('writes NotImplementedException as the reason phrase of a 405', async () => {
+  // Issue 39, G3: the 405 is raised before the service, and WriteErrorToResponse writes the
+  // standard phrase (SS HttpResponseExtensionsInternal.cs l.504–511).
+  it('writes Method Not Allowed as the reason phrase of a 405 raised before the service', async () => {
     const server = await startServer()
     const answer = await rawRequest(`${server.url}/RestApi/json/reply/CommentUpdateRequest`, {
       method: 'POST',
@@ -83,7 +85,7 @@ describe('createServer', () => {
       body: '{}',
     })
     expect(answer.status).toBe(405)
-    expect(answer.statusMessage).toBe('NotImplementedException')
+    expect(answer.statusMessage).toBe('Method Not Allowed')
   })
 
   it('writes the standard reason phrase for an error before the service runs, and OK on success', async () => {

@@ -62,8 +62,10 @@ describe.each(ways)('path extensions through %s', (_, start) => {
     const page = await response.text()
     expect(page).toMatch(/^<!doctype html>/i)
     expect(page).toContain('report')
-    // The page's links to the other formats name the path without the extension.
-    expect(page).toContain(`href="${commentsPath}?format=json"`)
+    // HtmlFormat links the request's absolute URL as it came, its extension kept (issue 39).
+    expect(page).toMatch(
+      new RegExp(`href="http://[^"]+${commentsPath}\\.jsonreport\\?format=json"`),
+    )
   })
 
   it('keeps .JSONREPORT in the path (extensions are case-sensitive): a 404', async () => {

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker'
 import { faker as english } from '@faker-js/faker/locale/en'
 import { describe, expect, it } from 'vitest'
 import { deterministicGuid } from '../../src/store/index.ts'
+import { defaultCaller } from '../../src/model/index.ts'
 import {
   createCommentMaker,
   createSeededFaker,
@@ -33,7 +34,14 @@ function everything(context: SeedContext): unknown[] {
     range(160).map((i) => comment(i)),
     ids.map((id) => makePageTitle(context, id)),
     ids.map((id, i) =>
-      makeContainerFacts(context, id, itemTypes[i % itemTypes.length] ?? null, 'Home'),
+      makeContainerFacts(context, {
+        itemId: id,
+        itemType: itemTypes[i % itemTypes.length] ?? null,
+        page: null,
+        pageTitle: 'Home',
+        caller: defaultCaller,
+        refererPage: null,
+      }),
     ),
     ids.flatMap((id) => fieldNames.map((name) => makeFieldConstraints(context, id, name))),
   ]

@@ -15,11 +15,14 @@ import {
   commentStatuses,
   goalTypes,
   defaultProfilePicture,
+  defaultCaller,
   type DtoDef,
 } from '../../src/model/index.ts'
 import {
   createMemoryStore,
   deterministicGuid,
+  type ContainerFacts,
+  type ContainerFactsInput,
   type EntityFactory,
   type EntityFactoryMaker,
 } from '../../src/store/index.ts'
@@ -46,10 +49,29 @@ function sample(factory: EntityFactory): unknown[] {
     ...range(4).map((i) => factory.containerPage(i)),
     ...range(14).map((i) => factory.comment(i)),
     factory.pageTitle(id),
-    factory.containerFacts(id, 'Cms.News.Model.NewsItem', 'Home'),
+    facts(factory, id, 'Cms.News.Model.NewsItem', 'Home'),
     ...range(4).map((i) => factory.page(i)),
     ...fieldNames.map((name) => factory.fieldConstraints(id, name)),
   ]
+}
+
+/** A container's facts as the default caller asks for them, on no page unless one is given. */
+function facts(
+  factory: EntityFactory,
+  itemId: string,
+  itemType: string | null,
+  pageTitle: string | null,
+  more: Partial<ContainerFactsInput> = {},
+): ContainerFacts {
+  return factory.containerFacts({
+    itemId,
+    itemType,
+    pageTitle,
+    page: null,
+    caller: defaultCaller,
+    refererPage: null,
+    ...more,
+  })
 }
 
 function keysOf(def: DtoDef): string[] {
@@ -97,7 +119,7 @@ describe('createFactory', () => {
     expect(titles.map((pageId) => two.pageTitle(pageId))).not.toEqual(
       titles.map((pageId) => one.pageTitle(pageId)),
     )
-    expect(two.containerFacts(id, null, null)).not.toEqual(one.containerFacts(id, null, null))
+    expect(facts(two, id, null, null)).not.toEqual(facts(one, id, null, null))
     const constraints = (factory: EntityFactory) =>
       someIds.slice(0, 10).map((itemId) => factory.fieldConstraints(itemId, 'Title'))
     expect(constraints(two)).not.toEqual(constraints(one))
@@ -333,7 +355,7 @@ describe('seeded container facts', () => {
   ]
 
   const allFacts = someIds.map((id, n) =>
-    factory.containerFacts(id, types[n % types.length] ?? null, 'Home'),
+    facts(factory, id, types[n % types.length] ?? null, 'Home'),
   )
   const statuses = allFacts.map((facts) => facts.ItemStatus!)
   /** The items a rule is about; there must be some, or the rule checks nothing. */
@@ -342,29 +364,34 @@ describe('seeded container facts', () => {
     return items
   }
 
-  it('keep each lifecycle status consistent', () => {
-    for (const status of statuses) {
+  // What the CMS holds of an item is the seed's; the rest follows SF `InlineEditingHelper.cs`.
+  it('keep each content lifecycle status as the host computes it', () => {
+    const content = statuses.filter((_, n) => !(types[n % types.length] ?? '').includes('Pages'))
+    for (const status of some(content)) {
       expect(lifecycleStatuses).toContain(status.WorkflowStatus)
+      // l.194: published exactly when the workflow status is.
       expect(status.IsPublished).toBe(status.WorkflowStatus === 'Published')
-      expect(status.IsLocked).toBe(status.LockedByUsername !== null)
-    }
-    for (const status of some(statuses.filter((s) => s.IsLockedByMe))) {
-      expect(status.IsLocked).toBe(true)
-    }
-    for (const status of some(statuses.filter((s) => s.IsLocked && !s.IsLockedByMe))) {
-      expect(status.IsEditable).toBe(false)
-    }
-    for (const status of some(statuses.filter((s) => s.IsStatusEditable))) {
+      // l.186–193: a content item's lock owner is never set.
+      expect(status.LockedByUsername).toBeNull()
+      // l.192: the default caller is unrestricted, and has every right (l.146–159).
+      expect(status.IsAdmin).toBe(true)
       expect(status.IsEditable).toBe(true)
+      // l.215–223, the approval state being the workflow status.
+      expect(status.IsStatusEditable).toBe(['Draft', 'Published'].includes(status.WorkflowStatus!))
+    }
+    for (const status of some(content.filter((s) => s.IsLockedByMe))) {
+      expect(status.IsLocked).toBe(true)
     }
   })
 
-  it('give a details page URL to every item but a page control', () => {
+  it('give a content item its back-end edit dialog, and a page control on no page ""', () => {
     for (const facts of some(allFacts.filter((f) => f.IsPageControl))) {
-      expect(facts.DetailsViewUrl).toBeNull()
+      expect(facts.DetailsViewUrl).toBe('')
     }
     for (const facts of some(allFacts.filter((f) => !f.IsPageControl))) {
-      expect(facts.DetailsViewUrl).toMatch(/^\/[a-z]+\/\d{4}\/\d{2}\/\d{2}\/[a-z0-9-]+$/)
+      expect(facts.DetailsViewUrl).toMatch(
+        /^\/Sitefinity\/Dialog\/ContentViewEditDialog\?ControlDefinitionName=\w+&ViewName=\w+&IsInlineEditingMode=true$/,
+      )
     }
   })
 
@@ -372,26 +399,23 @@ describe('seeded container facts', () => {
   // `InlineEditing/InlineEditingHelper.cs` l.123–127 (GetDisplayName).
   it('make a page control of ControlData types only, by type, never by chance', () => {
     for (const id of someIds.slice(0, 50)) {
-      expect(factory.containerFacts(id, 'Cms.News.Model.NewsItem', 'Home').IsPageControl).toBe(
-        false,
-      )
-      expect(factory.containerFacts(id, 'Cms.Events.Model.Event', 'Home').IsPageControl).toBe(false)
+      expect(facts(factory, id, 'Cms.News.Model.NewsItem', 'Home').IsPageControl).toBe(false)
+      expect(facts(factory, id, 'Cms.Events.Model.Event', 'Home').IsPageControl).toBe(false)
       expect(
-        factory.containerFacts(id, 'Telerik.Sitefinity.Pages.Model.PageControl', 'Home')
-          .IsPageControl,
+        facts(factory, id, 'Telerik.Sitefinity.Pages.Model.PageControl', 'Home').IsPageControl,
       ).toBe(true)
     }
   })
 
   it("name a content item by its title, the same for the same item whatever its type's name", () => {
     const id = someIds[3] ?? ''
-    const news = factory.containerFacts(id, 'Cms.News.Model.NewsItem', 'Home').DisplayType
+    const news = facts(factory, id, 'Cms.News.Model.NewsItem', 'Home').DisplayType
     expect(news).toMatch(/^[A-Z]\S*( \S+){1,4}$/)
+    expect(facts(factory, id, 'Telerik.Sitefinity.News.Model.NewsItem', 'Home').DisplayType).toBe(
+      news,
+    )
     expect(
-      factory.containerFacts(id, 'Telerik.Sitefinity.News.Model.NewsItem', 'Home').DisplayType,
-    ).toBe(news)
-    expect(
-      factory.containerFacts(someIds[4] ?? '', 'Cms.News.Model.NewsItem', 'Home').DisplayType,
+      facts(factory, someIds[4] ?? '', 'Cms.News.Model.NewsItem', 'Home').DisplayType,
     ).not.toBe(news)
   })
 
@@ -402,15 +426,13 @@ describe('seeded container facts', () => {
     ['Telerik.Sitefinity.Pages.Model.TemplateControl', '', 'TemplateControl'],
     ['Telerik.Sitefinity.Forms.Model.FormControl, Telerik.Sitefinity.Model', 'x', 'FormControl'],
   ])('name a %s on the page %j %j, as GetDisplayName does', (type, pageTitle, expected) => {
-    expect(factory.containerFacts(someIds[5] ?? '', type, pageTitle).DisplayType).toBe(expected)
+    expect(facts(factory, someIds[5] ?? '', type, pageTitle).DisplayType).toBe(expected)
   })
 
   it('are the same for a GUID however it is written', () => {
     const id = someIds[4] ?? ''
     const braced = `{${id.toUpperCase()}}`
-    expect(factory.containerFacts(braced, null, null)).toEqual(
-      factory.containerFacts(id, null, null),
-    )
+    expect(facts(factory, braced, null, null)).toEqual(facts(factory, id, null, null))
     expect(factory.pageTitle(braced)).toBe(factory.pageTitle(id))
     expect(factory.fieldConstraints(braced, 'Title')).toEqual(factory.fieldConstraints(id, 'Title'))
   })
@@ -486,8 +508,10 @@ describe('seeded container facts', () => {
       expect(containers.length).toBeLessThanOrEqual(4)
       for (const container of containers) {
         expect(container.ItemId).toMatch(guidPattern)
-        const facts = factory.containerFacts(container.ItemId!, container.ItemType, page.PageTitle)
-        expect(container).toMatchObject(facts)
+        const expected = facts(factory, container.ItemId!, container.ItemType, page.PageTitle, {
+          page: factory.page(i),
+        })
+        expect(container).toMatchObject(expected)
         const fields = container.Fields ?? []
         expect(fields.length).toBeGreaterThanOrEqual(1)
         expect(fields.length).toBeLessThanOrEqual(4)

@@ -72,10 +72,20 @@ export function unescapeHtml(text: string): string {
     .replaceAll('&amp;', '&')
 }
 
-/** The text of a top-level scalar row `<tr><th>Name</th><td>…</td></tr>` of the HTML page. */
+/**
+ * The DTO the HTML page embeds as `var model = …;` (HtmlFormat's template), read back: its JSON
+ * with the `&lt;` and `&gt;` of HtmlEncodeLite undone.
+ */
+export function htmlModel(html: string): Record<string, any> {
+  const match = /\nvar model = (.*);\n/.exec(html)
+  if (!match?.[1]) throw new Error('Failed to find the model of the HTML page')
+  return JSON.parse(match[1].replaceAll('&lt;', '<').replaceAll('&gt;', '>'))
+}
+
+/** A top-level scalar member of the HTML page's model, as text; undefined when left out. */
 export function htmlCell(html: string, name: string): string | undefined {
-  const match = new RegExp(`<tr><th>${name}</th><td>([^<]*)</td></tr>`).exec(html)
-  return match?.[1] === undefined ? undefined : unescapeHtml(match[1])
+  const value = htmlModel(html)[name]
+  return value === undefined || value === null ? undefined : String(value)
 }
 
 /** `Vary` lists Accept as a whole token. */

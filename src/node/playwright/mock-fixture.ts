@@ -1,5 +1,6 @@
 import { test as base, type BrowserContext, type Page } from '@playwright/test'
 import { readDevSettings, type MockHome } from '../dev/dev-settings.ts'
+import type { LoginRole } from '../../wire/login-state.ts'
 import { pageControl, type ControlCall } from './page-control.ts'
 
 /** The control plane of one test: what the test says the mock holds, and what it holds. */
@@ -16,7 +17,7 @@ export interface MockSession {
    * Logs in behind the CMS's login wall (`POST /__mock/login`; `Mode` puts the wall up for
    * this test only): the browser gets the login's cookie.
    */
-  login(options?: { Mode?: 'claims' | 'forms'; Role?: 'BackendUser' | 'User' }): Promise<void>
+  login(options?: { Mode?: 'claims' | 'forms'; Role?: LoginRole }): Promise<void>
   /** Logs out (`DELETE /__mock/login`): the cookie the browser keeps is a session that expired. */
   logout(): Promise<void>
   /** Back to the seeded state (`POST /__mock/reset`). */

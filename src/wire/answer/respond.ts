@@ -1,5 +1,5 @@
 import { ErrorResponse, type DtoDef } from '../../model/index.ts'
-import { InvalidXmlCharacter } from '../formats/xml/xml-escape.ts'
+import { InvalidXmlCharacter, UnwritableEnumValue } from '../formats/xml/xml-escape.ts'
 import type { Answer } from './answer.ts'
 import { fitList } from '../request/list-limit.ts'
 import type { RequestContext } from '../request-context.ts'
@@ -34,13 +34,18 @@ export function respond(
   try {
     body = writers[negotiated.format](def, value, ctx)
   } catch (error) {
-    if (!(error instanceof InvalidXmlCharacter)) throw error
-    // The real XmlWriter throws an ArgumentException inside WriteToResponse (issue 18), which
+    if (!(error instanceof InvalidXmlCharacter || error instanceof UnwritableEnumValue)) throw error
+    // The real XmlWriter throws an ArgumentException inside WriteToResponse (issue 18), and
+    // DataContractSerializer a SerializationException for an undefined enum value (C8), which
     // SF's UncaughtExceptionHandlers answer with `ex.ToStatusCode()`: 400 (SS
     // `HttpRequestExtensions.cs` l.279), reason `Bad Request` (SS
     // `HttpResponseExtensionsInternal.cs` l.504–511; SF `ServiceStackAppHost.cs` l.71–78). The
     // real body is the flushed part of the answer, then the error; the mock's is the error alone.
-    ctx.warnings.add(`an XML answer cannot hold this text: ${error.message}`)
+    ctx.warnings.add(
+      error instanceof UnwritableEnumValue
+        ? `the real XML writer cannot write this value: ${error.message}`
+        : `an XML answer cannot hold this text: ${error.message}`,
+    )
     const status = { ErrorCode: error.name, Message: error.message, StackTrace: null }
     const failed = { ResponseStatus: { ...status, Errors: [], Meta: null } }
     return respond(ctx, ErrorResponse, failed, { status: 400, statusText: 'Bad Request' })

@@ -45,6 +45,7 @@ class JsvParser {
     const start = this.i
     this.skipSpace()
     const c = this.text.charAt(this.i)
+    if (c === '{' && context !== 'top') return this.objectOrText(depth, json)
     if (c === '{') return this.object(depth + 1, json)
     if (c === '[') return this.array(depth + 1, json)
     if (c === '"') return this.quoted()
@@ -92,6 +93,41 @@ class JsvParser {
       if (next === '}') return out
       if (next !== ',') this.fail(next === '' ? "missing '}'" : `unexpected '${next}' in an object`)
     }
+  }
+
+  /**
+   * A member's `{…}`: ServiceStack's reader eats it whole, its braces balanced (SST
+   * `Jsv/JsvTypeSerializer.cs` `EatValue`, `EatMapValue`), and hands the text to the member's
+   * own parser, so `{a8a110d5-…}` is a GUID in its B form, not a broken object (issue 39). An
+   * object that reads is one; one that does not is that text.
+   */
+  private objectOrText(depth: number, json: boolean): Loose {
+    const start = this.i
+    try {
+      return this.object(depth + 1, json)
+    } catch (error) {
+      if (!(error instanceof DecodeError) || !error.message.startsWith('Failed to read JSV'))
+        throw error
+      this.i = start
+      return this.balanced()
+    }
+  }
+
+  /** The text from a `{` to its matching `}`, quoted text skipped, or a failure if none. */
+  private balanced(): string {
+    const start = this.i
+    let depth = 0
+    while (this.i < this.text.length) {
+      const c = this.text.charAt(this.i)
+      if (c === '"') {
+        this.quoted()
+        continue
+      }
+      this.i++
+      if (c === '{') depth++
+      else if (c === '}' && --depth === 0) return this.text.slice(start, this.i)
+    }
+    return this.fail("missing '}'")
   }
 
   private array(depth: number, json: boolean): Loose[] {

@@ -10,6 +10,10 @@ const rfc1123 =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
 const isoDateTime =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i
+// What `DateTime.Parse` (invariant culture) reads that no branch before it does: a date whose
+// month or day has no leading zero (`2011-8-4`), with or without a time and a zone (issue 39).
+const looseDate =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,7}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i
 const unixMillis = /^\s*[+-]?\d+\s*$/
 // TimeSpan.Parse of FromTimeOffsetString's `hh:mm` (SST DateTimeExtensions.cs).
 const offsetForm = /^[+-](\d{1,2}):?(\d{2})$/
@@ -123,7 +127,31 @@ function parseParts(value: string): { ms: number; subTicks: number } | undefined
     return at === undefined ? undefined : { ms: at, subTicks }
   }
   if (rfc1123.test(value)) return { ms: Date.parse(value), subTicks: 0 }
-  return undefined
+  return looseParts(value)
+}
+
+/**
+ * The `DateTime.Parse(value, InvariantCulture, AssumeLocal)` fallback of
+ * `ParseShortestXsdDateTime` (SST Common/DateTimeSerializer.cs l.166–183), which a date without
+ * leading zeros reaches: it has a separator, so not `yyyyMMdd` (l.150), and is not 10 long
+ * (l.155). A `Z` form of the lengths XmlConvert or ParseExact take (l.136–148) never gets here.
+ */
+function looseParts(value: string): { ms: number; subTicks: number } | undefined {
+  const zulu = value.endsWith('Z')
+  if (zulu && (value.length === 20 || (value.length >= 24 && value.length <= 28))) return undefined
+  const loose = looseDate.exec(value)
+  if (!loose) return undefined
+  const [ms, subTicks] = splitFraction(loose[7])
+  const at = utcMs({
+    year: +loose[1]!,
+    month: +loose[2]!,
+    day: +loose[3]!,
+    hours: Number(loose[4] ?? 0),
+    minutes: Number(loose[5] ?? 0),
+    seconds: Number(loose[6] ?? 0),
+    ms,
+  })
+  return at === undefined ? undefined : { ms: at - zoneMinutes(loose[8]) * 60_000, subTicks }
 }
 
 /**

@@ -19,5 +19,13 @@ export const writers: Readonly<Record<Format, Writer>> = {
   csv: (def, value, ctx) => writeCsv(def, value, ctx.writeOptions),
   xml: (def, value, ctx) => writeXml(def, value, ctx.config.xmlNamespaces),
   // Only the HTML page needs the whole URL (its links to the other formats).
-  html: (def, value, ctx) => writeHtml(def, value, new URL(ctx.request.url), ctx.operationName),
+  html: (def, value, ctx) =>
+    writeHtml({
+      def,
+      value,
+      url: new URL(ctx.request.url),
+      operationName: ctx.operationName,
+      now: ctx.now,
+      writeOptions: ctx.writeOptions,
+    }),
 }

@@ -1,5 +1,6 @@
 import type { FieldType } from '../../model/index.ts'
 import { parseGuid } from '../formats/guid.ts'
+import { parseDecimalText } from '../formats/parse-decimal.ts'
 import { freshInstall, parseDate, parseXsdDate, type DateReading } from '../formats/wcf-date.ts'
 import type { Loose } from './loose.ts'
 import { NumberToken } from './number-token.ts'
@@ -8,10 +9,6 @@ import { NumberToken } from './number-token.ts'
 // scalar in, and nothing else.
 
 const int32 = /^[+-]?\d+$/
-// `decimal.Parse` with NumberStyles.Number, as ServiceStack reads a decimal from text: a sign,
-// thousands separators in the integral part, a fraction, no exponent (issue 18). The integral
-// part and the fraction never compete for the same digits (no quadratic backtracking).
-const decimal = /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)$/
 /** .NET's `decimal.MaxValue` (79228162514264337593543950335) as the nearest double. */
 const decimalMax = 7.922816251426434e28
 
@@ -78,32 +75,21 @@ function enumText(input: Loose): string | undefined {
 }
 
 /**
- * A decimal as ServiceStack reads it: from a JSON number without an exponent, or from text as
- * `decimal.Parse` reads it (a sign, thousands separators, a fraction); within .NET decimal's
- * range. Where its text says more than a double keeps (`4.50`, 20 digits), the text is the
- * value (model `Decimal`), so that it is answered as sent.
+ * A decimal as ServiceStack.Text reads it: a JSON number's token, or text, by its own parser
+ * (parse-decimal.ts: an exponent only after a point, thousands separators, no `+`); within
+ * .NET decimal's range. Where its text says more than a double keeps (`4.50`, 20 digits), the
+ * text is the value (model `Decimal`), so that it is answered as .NET writes it.
  */
 function decimalValue(input: Loose): unknown {
-  let text: string
-  if (input instanceof NumberToken) {
-    if (/[eE]/.test(input.text)) return unbound
-    text = input.text
-  } else if (typeof input === 'string' && decimal.test(input.trim())) {
-    text = input.trim().replaceAll(',', '').replace(/^\+/, '')
-  } else if (typeof input === 'number') {
-    return Number.isFinite(input) && Math.abs(input) <= decimalMax ? input : unbound
-  } else return unbound
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || Math.abs(input) > decimalMax) return unbound
+    // .NET writes a negative zero as `0` (issue 39, P4).
+    return input === 0 ? 0 : input
+  }
+  const source = input instanceof NumberToken ? input.text : input
+  if (typeof source !== 'string') return unbound
+  const text = parseDecimalText(source)
+  if (text === undefined) return unbound
   const value = Number(text)
-  if (!Number.isFinite(value) || Math.abs(value) > decimalMax) return unbound
-  const exact = exactDecimal(text)
-  return exact === String(value) ? value : exact
-}
-
-/** The text of a decimal as .NET writes it back: no leading zeros, no bare point. */
-function exactDecimal(text: string): string {
-  const negative = text.startsWith('-')
-  let [whole = '', fraction] = (negative ? text.slice(1) : text).split('.')
-  whole = whole.replace(/^0+(?=\d)/, '') || '0'
-  const body = fraction === undefined || fraction === '' ? whole : `${whole}.${fraction}`
-  return negative ? `-${body}` : body
+  return String(value) === text ? value : text
 }

@@ -2,7 +2,7 @@
  * A JSON number whose text says more than its value: `12.50`, `1e2`, `1.0`, or more digits
  * than a double keeps. JSON.parse makes each a plain number; ServiceStack.Text reads the text,
  * so the binder needs it: a string field keeps the text, an int field refuses `1.0` and
- * `1e2`, a decimal field refuses an exponent (issue 18).
+ * `1e2`, a decimal field reads its exponent as ServiceStack.Text does (parse-decimal.ts).
  */
 export class NumberToken {
   readonly value: number

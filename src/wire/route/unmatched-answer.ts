@@ -14,7 +14,7 @@ import { ServiceError } from '../answer/service-error.ts'
  * (so that a user's own msw handlers may still take it):
  * - `/{format}/reply/{Name}` with a name no operation has (a response DTO's name, or one with an
  *   extension, which is part of the name there): 405 `NotImplementedException`, as ServiceStack
- *   5's `ServiceController` throws it, in that format;
+ *   5's `ServiceController` throws it, in that format, reason `Method Not Allowed`;
  * - `/api/{Dto}`, where `@servicestack/client` 2 sends by default: the real 404, with an
  *   `X-Mock-Warning` naming `useBasePath()`;
  * - anything else: the plain 404.
@@ -31,7 +31,8 @@ export function unmatchedAnswer<T extends NamedRoutable>(
     const { format, dtoName } = predefined
     const route = { ...noRoute, firstSegment: segments[0] as string, predefinedFormat: format }
     const message = `The operation '${dtoName}' does not exist for this service`
-    const error = new ServiceError(405, 'NotImplementedException', message)
+    // Thrown before the service (SS ServiceStackHandlerBase.cs l.256): as define-operation.ts's 405.
+    const error = new ServiceError(405, 'NotImplementedException', message, { beforeService: true })
     return { answer: errorResponse(contextFor(route, dtoName), error), respond: true }
   }
   const answer = notFoundAnswer()

@@ -16,6 +16,22 @@ export class InvalidXmlCharacter extends Error {
   }
 }
 
+/**
+ * What DataContractSerializer throws for an enum value that names no member, a number the
+ * JSON, JSV or CSV reader kept (C8): `EnumDataContract.WriteEnumValue`, not a flags enum
+ * (.NET Framework reference source, `System.Runtime.Serialization/System/Runtime/
+ * Serialization/EnumDataContract.cs`; `SR.InvalidEnumValueOnWrite`), a SerializationException
+ * that no one wraps. The value is the boxed enum's `ToString()`: its number.
+ */
+export class UnwritableEnumValue extends Error {
+  constructor(value: string, enumType: string) {
+    super(
+      `Enum value '${value}' is invalid for type '${enumType}' and cannot be serialized. Ensure that the necessary enum values are present and are marked with EnumMemberAttribute attribute if the type has DataContractAttribute attribute.`,
+    )
+    this.name = 'SerializationException'
+  }
+}
+
 // What text and attribute values need escaped, and the characters XML 1.0 cannot hold at all (C0
 // controls but tab, LF and CR; U+FFFE and U+FFFF; a lone surrogate), which throw.
 const textSpecial =

@@ -1,7 +1,7 @@
 import type { DtoDef, FieldType } from '../../../model/index.ts'
 import { xsdDateTime } from '../date-handlers.ts'
 import { plainDecimal } from '../plain-decimal.ts'
-import { escapeXml, escapeXmlAttribute } from './xml-escape.ts'
+import { escapeXml, escapeXmlAttribute, UnwritableEnumValue } from './xml-escape.ts'
 
 // XML as DataContractSerializer writes it (servicestack-wire.md section 7): a declaration, the
 // root named after the DTO, `xmlns:i`, the contract namespace, members in contract order, nulls
@@ -72,8 +72,18 @@ class XmlWriter {
 
   members(def: DtoDef, value: Record<string, unknown>, scope: Scope, depth: number): string {
     let out = ''
-    for (const entry of def.xmlOrder)
-      out += this.element(entry.name, entry.spec.type, value[entry.name], scope, depth)
+    for (const entry of def.xmlOrder) {
+      const member = value[entry.name]
+      const { type } = entry.spec
+      // An enum number that names no member (kept as its text, decisions.md section 16):
+      // EnumDataContract.WriteEnumValue throws for it, the enum's CLR name in the message.
+      if (type.kind === 'enum' && typeof member === 'string' && !type.values.includes(member))
+        throw new UnwritableEnumValue(
+          member,
+          `${clrNamespaceOf(def, this.namespaces)}.${type.name}`,
+        )
+      out += this.element(entry.name, type, member, scope, depth)
+    }
     return out
   }
 
