@@ -12,7 +12,11 @@ const exclude = ['test/browser/**', '**/*.slow.test.ts', '**/node_modules/**']
 // module-global state, so those files share their workers and import the sources once per
 // worker rather than once per file (test/docs/test-isolation.test.ts holds this list to the
 // files that call vi.mock, vi.doMock, vi.stubGlobal or vi.stubEnv).
-export const isolatedTests = ['test/formats/format-registry-sixth-row.test.ts']
+export const isolatedTests = [
+  'test/control/channel-fetch.test.ts',
+  'test/formats/format-registry-sixth-row.test.ts',
+  'test/runtimes/page-persistence.test.ts',
+]
 
 export default defineConfig({
   // The package's own names (`restapi-mock/handlers`) resolve to the sources, as tsconfig says.
