@@ -10,7 +10,12 @@ import {
   sessionCookie,
   toResponse,
   type HeaderName,
+  type OnMiss,
 } from '../src/wire/index.ts'
+import { createConsoleNotes } from '../src/mock/console-notes.ts'
+import { createMissFinder } from '../src/wire/route/near-misses.ts'
+import { compileRoutes } from '../src/wire/index.ts'
+import { controlPath } from '../src/wire/route/mock-paths.ts'
 
 export interface HandlerOptions {
   /**
@@ -24,6 +29,15 @@ export interface HandlerOptions {
    * the mock's operations do not answer, whatever the path. See `--replay` for how they match.
    */
   readonly replay?: Har | readonly Har[]
+  /**
+   * A request no route takes (a mistyped path, another verb, the real host's own route): `warn`
+   * (default) says what it was near once in the console, `error` fails it (the fetch rejects,
+   * its cause naming the fix: for tests), `off` keeps quiet. The 404 carries it in
+   * `X-Mock-Warning` and the journal in every mode. `warn` also says each distinct warning of
+   * the mock once (an ignored body, a dropped value).
+   * @example setupServer(...createHandlers(mock, { onMiss: 'error' }))
+   */
+  readonly onMiss?: OnMiss
 }
 
 /**
@@ -52,8 +66,9 @@ export function handlerResolvers(
   // own, so the mock handed in (and `mock.dispatch`) stays as it was.
   const dispatch =
     recordings.length === 0
-      ? mock.dispatch
-      : mock.dispatchWith(recordings.map(([har, name]) => createReplay(har, name)))
+      ? mock.answer
+      : mock.answerWith(recordings.map(([har, name]) => createReplay(har, name)))
+  const notes = createConsoleNotes(handlerOptions.onMiss)
   const answer = async ({
     request,
     cookies,
@@ -69,7 +84,7 @@ export function handlerResolvers(
     const sent = request.headers.get('cookie')
     const carried = login === undefined || (sent !== null && sent.includes(loginCookie))
     if (chosen == null && carried)
-      return (await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+      return notes(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
     const fetched = fetchHost(request)
     const cookie = `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`
     const host = {
@@ -79,10 +94,41 @@ export function handlerResolvers(
         ? {}
         : { header: (name: HeaderName) => (name === 'cookie' ? cookie : fetched.header(name)) }),
     }
-    return (await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
+    return notes(request, await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
   }
-  if (recordings.length === 0) return { answer }
-  const replayed = async ({ request }: { request: Request }): Promise<Response | undefined> =>
-    dispatch(request)
-  return { answer, replayed }
+  // What the mock's prefixes do not take: a recording's path, or a service path with its base
+  // path left out or mistyped (said, then let go on, or failed under `error`).
+  const outsideAnswer = async ({
+    request,
+  }: {
+    request: Request
+  }): Promise<Response | undefined> => {
+    const answered = await dispatch(request)
+    const response = notes(request, answered)
+    return answered?.unmatched && response?.type !== 'error' ? undefined : response
+  }
+  const findMiss = createMissFinder(compileRoutes(mock.operations), mock.config.basePath)
+  const takes =
+    recordings.length > 0
+      ? () => true
+      : (request: Request): boolean => {
+          const path = new URL(request.url).pathname
+          return (
+            !isMockPath(path, mock.config.basePath) &&
+            findMiss({ method: request.method, path, rest: null }) !== undefined
+          )
+        }
+  return { answer, outside: { takes, answer: outsideAnswer } }
+}
+
+/** Whether a path is under one of the mock's own prefixes (their handlers take it). */
+function isMockPath(path: string, basePath: string): boolean {
+  const lower = path.toLowerCase()
+  const base = basePath.toLowerCase()
+  return (
+    lower === base ||
+    lower.startsWith(`${base}/`) ||
+    path === controlPath ||
+    path.startsWith(`${controlPath}/`)
+  )
 }

@@ -12,6 +12,7 @@ import {
   type StoreOptions,
 } from '../mock/index.ts'
 import type { Store } from '../store/index.ts'
+import type { OnMiss } from '../wire/index.ts'
 
 /** What of `startWorker`'s options the mock is made from. */
 export interface WorkerMockOptions extends Omit<MockOptions, 'store'>, StoreOptions {
@@ -19,6 +20,11 @@ export interface WorkerMockOptions extends Omit<MockOptions, 'store'>, StoreOpti
   store?: Store
   /** Recordings to serve for what the mock does not answer (see `createHandlers`). */
   replay?: Har | readonly Har[]
+  /**
+   * A request no route takes: `warn` (default) says what it was near once in the console,
+   * `error` fails it, `off` keeps quiet (see `createHandlers`).
+   */
+  onMiss?: OnMiss
 }
 
 export interface WorkerMock {
@@ -32,5 +38,6 @@ export function workerMock(options: WorkerMockOptions): WorkerMock {
   const store = options.store ?? createStore(options)
   const mock = createMock({ ...options, store })
   const replay = options.replay === undefined ? {} : { replay: options.replay }
-  return { mock, store, resolvers: handlerResolvers(mock, replay) }
+  const onMiss = options.onMiss === undefined ? {} : { onMiss: options.onMiss }
+  return { mock, store, resolvers: handlerResolvers(mock, { ...replay, ...onMiss }) }
 }

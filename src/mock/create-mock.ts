@@ -11,6 +11,7 @@ import {
 import {
   createAnswerer,
   resolveConfig,
+  type Answered,
   type Answerer,
   type ControlResolver,
   type Fallback,
@@ -156,6 +157,10 @@ export function createMock(
     })
   }
   const answer = answererWith(fallbacks)
+  const answerWith = (first: readonly Fallback[]): Answerer => {
+    borrowed.push(...first)
+    return answererWith([...first, ...fallbacks])
+  }
   const stateOf = (choice: StateChoice | undefined): Session =>
     sessions.get(choice?.session ?? null)
   return {
@@ -165,7 +170,7 @@ export function createMock(
     control,
     snapshots: shared.snapshots,
     answer,
-    dispatch: async (request, host) => (await answer(request, host))?.response,
+    dispatch: async (request, host) => responseOf(await answer(request, host)),
     reset() {
       sessions.clear()
       logOut(shared.login, config.auth, { mode: null })
@@ -189,9 +194,14 @@ export function createMock(
     passthrough,
     fallbacks,
     dispatchWith(first) {
-      borrowed.push(...first)
-      const second = answererWith([...first, ...fallbacks])
-      return async (request, host) => (await second(request, host))?.response
+      const second = answerWith(first)
+      return async (request, host) => responseOf(await second(request, host))
     },
+    answerWith,
   }
+}
+
+/** What a `Dispatch` answers: nothing for a request no route took, so another handler may. */
+function responseOf(answered: Answered | undefined): Response | undefined {
+  return answered?.unmatched ? undefined : answered?.response
 }

@@ -1,0 +1,66 @@
+import type { Answered, OnMiss } from '../wire/index.ts'
+
+// What the msw handlers say in the console of the page or the test run (decisions.md section
+// 40): each distinct warning once, and under `onMiss: 'error'` a request no route took fails
+// with the mock's sentence on it.
+
+/** The most distinct lines kept to tell a repeat by: past it, repeats are not told apart. */
+const maxRemembered = 500
+
+/** Where the notes go: `console` unless a test hands in its own. */
+export type NoteConsole = Pick<Console, 'warn' | 'error'>
+
+/**
+ * Says an answer's warnings once each and, under `error`, turns a request no route took into a
+ * network error. Returns the Response to answer with (undefined: let the request go on).
+ */
+export type ConsoleNotes = (
+  request: Request,
+  answered: Answered | undefined,
+) => Response | undefined
+
+export function createConsoleNotes(
+  onMiss: OnMiss = 'warn',
+  out: NoteConsole = console,
+): ConsoleNotes {
+  const told = new Set<string>()
+  const tellOnce = (line: string, how: 'warn' | 'error'): void => {
+    if (told.has(line)) return
+    if (told.size < maxRemembered) told.add(line)
+    out[how](line)
+  }
+  return (request, answered) => {
+    const response = answered?.response
+    if (!answered || !response || onMiss === 'off') return response
+    const miss = answered.unmatched ? answered.exchange?.miss : undefined
+    if (miss !== undefined && onMiss === 'error') {
+      // Every time, not once: each failed request is a place where the test went wrong.
+      out.error(`restapi-mock: ${miss}`)
+      return missError(miss)
+    }
+    if (miss !== undefined) {
+      tellOnce(`restapi-mock: ${miss}`, 'warn')
+      return response
+    }
+    const warning = response.headers.get('X-Mock-Warning')
+    if (warning !== null) {
+      const { pathname } = new URL(request.url)
+      tellOnce(`restapi-mock: ${request.method} ${pathname} ${response.status}: ${warning}`, 'warn')
+    }
+    return response
+  }
+}
+
+/**
+ * A network error for a request no route took: the fetch rejects where it was called. msw
+ * rejects a Node fetch with this Response as the error's `cause`, so a name and a message on it
+ * make Vitest print `Caused by: RestApiMockMiss: no operation answers …` under the failure.
+ */
+function missError(miss: string): Response {
+  const error = Response.error()
+  Object.defineProperties(error, {
+    name: { value: 'RestApiMockMiss', enumerable: true },
+    message: { value: miss, enumerable: true },
+  })
+  return error
+}

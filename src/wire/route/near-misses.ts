@@ -1,0 +1,264 @@
+import { isPathExtension } from '../formats/format.ts'
+import { editDistance } from './edit-distance.ts'
+import { hostRoutes, type HostRoute } from './host-routes.ts'
+import {
+  compileRoutes,
+  matchRoute,
+  splitSegments,
+  type Routable,
+  type RouteTable,
+} from './route-table.ts'
+
+// What the mock says about a request no route takes (decisions.md section 40): the route the
+// user most likely meant, or the real host's route it is, in one sentence for `X-Mock-Warning`,
+// the log, the journal and the page's console. The wire bytes stay the real host's 404.
+
+/** Every warning about a request no route takes begins so: the runtimes tell a miss by it. */
+export const missPrefix = 'no operation answers '
+
+/** Whether a warning is the mock's word on a request no route took. */
+export function isMissWarning(text: string | null | undefined): text is string {
+  return typeof text === 'string' && text.startsWith(missPrefix)
+}
+
+/** A request no route took, as the dispatch saw it. */
+export interface MissQuery {
+  readonly method: string
+  /** The path as sent (`URL.pathname`). */
+  readonly path: string
+  /** The path below the base path; null for one outside it. */
+  readonly rest: string | null
+}
+
+/**
+ * Explains a request no route took, or undefined for a path outside the base path that is no
+ * near miss (a page's own asset). Below the base path there is always a sentence: at worst it
+ * lists what the mock implements.
+ */
+export type MissFinder = (query: MissQuery) => string | undefined
+
+/** The longest path the edit distance is measured on: longer ones are no typo of a route. */
+const maxPathChars = 256
+/** The most operations a sentence lists. */
+const maxListed = 6
+
+/** The finder for one dispatch's routes, made once: the real host's table is compiled here. */
+export function createMissFinder<T extends Routable>(
+  table: RouteTable<T>,
+  basePath: string,
+): MissFinder {
+  const search: Search<T> = {
+    table,
+    hosts: compileRoutes(hostRoutes, { predefined: false }),
+    basePath,
+  }
+  return ({ method, path, rest }) => {
+    if (path.length > maxPathChars * 4) return undefined
+    return rest === null
+      ? outsideMiss(search, method, path)
+      : insideMiss(search, method, path, rest)
+  }
+}
+
+interface Search<T extends Routable> {
+  readonly table: RouteTable<T>
+  readonly hosts: RouteTable<HostRoute>
+  readonly basePath: string
+}
+
+/** A route found for a path, with the verb it answers. */
+interface Found<R> {
+  readonly route: R
+  readonly method: string
+}
+
+function insideMiss<T extends Routable>(
+  search: Search<T>,
+  method: string,
+  path: string,
+  rest: string,
+): string {
+  const { table, hosts, basePath } = search
+  const head = `${missPrefix}${method} ${path}`
+  const segments = splitSegments(rest)
+  const host = matchRoute(hosts, method, rest)?.operation
+  if (host) return `${head}; ${hostSentence(search, host, null, segments)}`
+  const verbs = otherVerbs(table, method).filter((verb) => matchRoute(table, verb, rest))
+  if (verbs.length > 0) {
+    const meant = verbs.map((verb) => `${verb} ${path}`).join(' or ')
+    return `${head}; did you mean ${meant}? That path takes ${verbs.join(', ')} only`
+  }
+  const moved = movedExtension(segments)
+  const fixed = moved && findRoute(table, method, moved.rest)
+  if (moved && fixed) {
+    const meant = `${fixed.method} ${basePath}/${moved.rest}.${moved.extension}`
+    return `${head}; did you mean ${meant}? A format extension goes on the last segment, in lower case, with no '/' after it`
+  }
+  const first = segments[0]?.toLowerCase()
+  if (segments.length > 1 && (first === 'api' || `/${first}` === basePath.toLowerCase())) {
+    const tail = segments.slice(1).join('/')
+    const found = findRoute(table, method, tail)
+    if (found)
+      return `${head}; did you mean ${found.method} ${basePath}/${tail}? ${basePath} is written once, with no /api after it`
+  }
+  const near = nearest(search, method, segments)
+  if (near?.host === null) return `${head}; did you mean ${near.method} ${near.path}?`
+  if (near?.host) {
+    const sentence = hostSentence(search, near.host, 'that', segments)
+    return `${head}; did you mean ${near.method} ${near.path}? The ${sentence.slice(4)}`
+  }
+  return `${head}; the mock implements ${implemented(search, null)}`
+}
+
+/** A path outside the base path that is a route of the mock or the host once a prefix is fixed. */
+function outsideMiss<T extends Routable>(
+  search: Search<T>,
+  method: string,
+  path: string,
+): string | undefined {
+  const { table, hosts, basePath } = search
+  const segments = splitSegments(path)
+  // The base path left out (`/comments-api/comments`) or written wrong (`/api/…`, `/RestAPI2/…`).
+  for (let drop = 0; drop <= 2 && drop < segments.length; drop++) {
+    const tail = segments.slice(drop)
+    const rest = tail.join('/')
+    const where = `${basePath}/${rest}`
+    const head = `${missPrefix}${method} ${path}; the service is under ${basePath}`
+    const found = findRoute(table, method, rest)
+    if (found) return `${head}: did you mean ${found.method} ${where}?`
+    const host = findRoute(hosts, method, rest)
+    if (host) {
+      return `${head}, where ${hostSentence(search, host.route, `${host.method} ${where}`, tail)}`
+    }
+  }
+  return undefined
+}
+
+/**
+ * "the real host serves this (CommentWebService.Get(CommentsFilter)); the mock implements PUT
+ * /RestApi/comments-api/comments; forward it …": `what` names the route when it is not the
+ * request's own path.
+ */
+function hostSentence<T extends Routable>(
+  search: Search<T>,
+  host: HostRoute,
+  what: string | null,
+  segments: readonly string[],
+): string {
+  const serves = what === null ? 'this' : what
+  return (
+    `the real host serves ${serves} (${host.service}); the mock implements ` +
+    `${implemented(search, segments[0] ?? null)}; forward it to the real host with --proxy ` +
+    `<url>, or answer it with a handler of your own`
+  )
+}
+
+/** The operations whose first segment is the request's (all of them if none is): a short list. */
+function implemented<T extends Routable>(search: Search<T>, first: string | null): string {
+  const { table, basePath } = search
+  const all = table.routes.map(({ operation }) => operation)
+  const lower = first?.toLowerCase()
+  const near = all.filter((op) => op.route.split('/').filter(Boolean)[0]?.toLowerCase() === lower)
+  const listed = (near.length > 0 ? near : all).map((op) => `${op.method} ${basePath}${op.route}`)
+  return listed.length > maxListed
+    ? `${listed.slice(0, maxListed).join(', ')} and ${listed.length - maxListed} more`
+    : listed.join(', ')
+}
+
+/** The route a path reaches with this verb, else with another verb. */
+function findRoute<R extends Routable>(
+  table: RouteTable<R>,
+  method: string,
+  rest: string,
+): Found<R> | undefined {
+  const same = matchRoute(table, method, rest)
+  if (same) return { route: same.operation, method }
+  for (const verb of otherVerbs(table, method)) {
+    const other = matchRoute(table, verb, rest)
+    if (other) return { route: other.operation, method: verb }
+  }
+  return undefined
+}
+
+function otherVerbs<R extends Routable>(table: RouteTable<R>, method: string): string[] {
+  const verbs = new Set(table.routes.map(({ operation }) => operation.method))
+  verbs.delete(method)
+  verbs.delete('*')
+  return [...verbs]
+}
+
+/**
+ * A format extension on another segment than the last, in another case, or followed by a `/`
+ * (`comments-api.json/comments`, `comments.JSON`, `comments.json/`): the path without it.
+ */
+function movedExtension(
+  segments: readonly string[],
+): { rest: string; extension: string } | undefined {
+  let extension: string | undefined
+  const cleaned = segments.map((segment) => {
+    const dot = segment.lastIndexOf('.')
+    const found = dot < 0 ? '' : segment.slice(dot + 1).toLowerCase()
+    if (!isPathExtension(found)) return segment
+    extension ??= found
+    return segment.slice(0, dot)
+  })
+  return extension === undefined ? undefined : { rest: cleaned.join('/'), extension }
+}
+
+interface Near {
+  /** The real host's route it is; null for an operation of the mock. */
+  readonly host: HostRoute | null
+  readonly method: string
+  /** The route as the request would have written it: its variables filled from the request. */
+  readonly path: string
+  readonly distance: number
+}
+
+/** The route of the mock or the host a few edits away from the path; the request's verb first. */
+function nearest<T extends Routable>(
+  search: Search<T>,
+  method: string,
+  segments: readonly string[],
+): Near | undefined {
+  const given = segments.join('/').toLowerCase()
+  if (given.length > maxPathChars) return undefined
+  let best: Near | undefined
+  const consider = (route: Routable, host: HostRoute | null): void => {
+    const filled = fill(route.route, segments)
+    const target = filled.slice(1).toLowerCase()
+    // A typo is a few edits, and fewer in a short path: `ab-test` is not `apiservice`.
+    const max = Math.max(1, Math.min(3, Math.floor(target.length / 6)))
+    const distance = editDistance(given, target, max)
+    if (distance > max || distance === 0) return
+    const better =
+      !best ||
+      distance < best.distance ||
+      (distance === best.distance && route.method === method && best.method !== method)
+    if (better) {
+      const path = `${search.basePath}${filled}`
+      best = { host, method: route.method, path, distance }
+    }
+  }
+  for (const { operation } of search.table.routes) consider(operation, null)
+  for (const { operation } of search.hosts.routes) consider(operation, operation)
+  return best
+}
+
+/** A route's path with its variables as the request wrote them where it has that segment. */
+function fill(route: string, segments: readonly string[]): string {
+  const parts = route.split('/').filter(Boolean)
+  const filled = parts.map((part, i) => {
+    if (!part.startsWith('{')) return part
+    if (part.endsWith('*}')) return segments.slice(i).join('/') || part
+    return segments[i] ?? part
+  })
+  return `/${filled.join('/')}`
+}
+
+/**
+ * What a runtime does with a request no route took, beyond the header and the journal, which
+ * always say it: `warn` says it where the user looks (the page's console, the server's log),
+ * `error` fails the request with it (a network error), `off` keeps quiet.
+ */
+export const onMissModes = ['warn', 'error', 'off'] as const
+export type OnMiss = (typeof onMissModes)[number]
