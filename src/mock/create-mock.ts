@@ -27,6 +27,7 @@ import { setPassthrough } from './routes/passthrough.ts'
 import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
 import { mockVersion } from './mock-version.ts'
+import { unknownNameHint } from './unknown-name.ts'
 import { activeLogin, logIn, loginStatus, logOut } from './login.ts'
 
 export type { Mock, MockOptions, StateChoice } from './mock.ts'
@@ -74,7 +75,10 @@ export function createMock(
   })
   const startScenario = options.scenario ?? 'default'
   if (!catalogue.has(startScenario)) {
-    throw new Error(`Failed to create the mock: no scenario named '${startScenario}'`)
+    const names = catalogue.list().map(({ name }) => name)
+    throw new Error(
+      `Failed to create the mock: no scenario named '${startScenario}'${unknownNameHint(startScenario, names, 'scenarios')}`,
+    )
   }
   const shared = sharedState(store, catalogue, control)
   // The default scenario is the store as handed in (a state file, fixtures): kept as it is.
@@ -183,7 +187,10 @@ export function createMock(
     fixtures: (document, choice) => applyFixtures(stateOf(choice).store, document, config.clock()),
     scenario(name, choice) {
       if (!stateOf(choice).scenarios.use(name)) {
-        throw new Error(`Failed to use scenario '${name}': no such scenario`)
+        const names = catalogue.list().map((scenario) => scenario.name)
+        throw new Error(
+          `Failed to use scenario '${name}': no such scenario${unknownNameHint(name, names, 'scenarios')}`,
+        )
       }
     },
     scenarios: createMockScenarios(catalogue, shared.scenarios),

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createHandlers, createMock, createStore } from '../../handlers/index.ts'
-import { buildApp, expectPlain404, origin } from '../support/index.ts'
+import { buildApp, expectPlain404, origin, startServer } from '../support/index.ts'
 
 // A request no route takes is answered the real host's 404, and the mock says what it was near
 // in X-Mock-Warning, the log line and the journal, the same sentence in each (issue 38).
@@ -141,6 +141,17 @@ describe('near misses over HTTP', () => {
     await expect(
       Promise.resolve(app.request('/RestApi/comments-api/comment', { method: 'PUT' })),
     ).rejects.toThrow()
+  })
+
+  it('with --on-miss error on the Node server, drops the connection and the log says why', async () => {
+    const lines: string[] = []
+    const server = await startServer({ onMiss: 'error', log: (line) => lines.push(line) })
+    const failed = fetch(`${server.url}/RestApi/comments-api/comment`, { method: 'PUT' })
+    await expect(failed).rejects.toThrow()
+    await expect.poll(() => lines.length).toBe(1)
+    expect(lines[0]).toBe(
+      'PUT /RestApi/comments-api/comment near miss, connection dropped (--on-miss error): no operation answers PUT /RestApi/comments-api/comment; did you mean PUT /RestApi/comments-api/comments?',
+    )
   })
 
   it('keeps its dispatch answering undefined for a near miss, so another handler may take it', async () => {

@@ -6,7 +6,7 @@ import { fail, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
 import type { Upstream } from './cli-upstream.ts'
-import { authModes, formats, isFormat } from '../../wire/index.ts'
+import { authModes, formats, isFormat, onMissModes } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
 import { readScenariosFile } from './scenarios-file.ts'
 import type { StateFile } from '../state-file/state-file.ts'
@@ -18,6 +18,7 @@ import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from '../server/stop-on-signals.ts'
 import { trackRequests } from '../server/track-requests.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
+import { optionProblem } from './unknown-option.ts'
 
 /**
  * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
@@ -39,7 +40,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
       options: cliOptions,
     })
   } catch (error) {
-    fail((error as Error).message)
+    fail(optionProblem(error as Error, cliOptions))
   }
   const { values } = parsed
   // The bin answers --help and --version before loading this (help.ts), on any Node.
@@ -51,6 +52,10 @@ export async function runCli(args: readonly string[]): Promise<void> {
   if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
   const auth = authModes.find((mode) => mode === values.auth.toLowerCase())
   if (auth === undefined) fail(`--auth must be one of ${authModes.join(', ')}`)
+  const onMiss = onMissModes.find((mode) => mode === values['on-miss'].toLowerCase())
+  if (onMiss === undefined) {
+    fail(`--on-miss must be one of ${onMissModes.join(', ')}, got '${values['on-miss']}'`)
+  }
   const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
@@ -140,6 +145,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     strict: values.strict,
     alwaysUseUtc: values['always-use-utc'],
     auth,
+    onMiss,
     xmlNamespaces,
     defaultFormat,
     basePath: values['base-path'],

@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { cliOptions } from '../../src/node/cli/cli-options.ts'
+import { optionProblem } from '../../src/node/cli/unknown-option.ts'
+import { buildApp, readJson } from '../support/index.ts'
+
+// A name the mock does not know gets the closest one it does and the whole list, in the CLI
+// and in the control plane's answers (issue 38).
+
+function refusal(args: string[]): string {
+  try {
+    parseArgs({ args, allowNegative: true, options: cliOptions })
+  } catch (error) {
+    return optionProblem(error as Error, cliOptions)
+  }
+  throw new Error(`parseArgs took ${args.join(' ')}`)
+}
+
+describe('the CLI’s unknown options', () => {
+  it.each([
+    [['--prot', '4000'], 'unknown option --prot; did you mean --port?'],
+    [['--prot=4000'], 'unknown option --prot; did you mean --port?'],
+    [['--no-cros'], 'unknown option --no-cros; did you mean --no-cors?'],
+    [['--sed', '7'], 'unknown option --sed; did you mean --seed?'],
+    [['--wholly-unlike-any'], 'unknown option --wholly-unlike-any'],
+  ])('%j: %s', (args, message) => {
+    expect(refusal(args)).toBe(message)
+  })
+
+  it('says a missing value in one sentence', () => {
+    expect(refusal(['--port'])).toMatch(/^Option '--port <value>' argument missing\.?$/)
+  })
+})
+
+describe('the control plane’s unknown scenario', () => {
+  it('lists the scenarios there are, the closest first', async () => {
+    const { app } = buildApp()
+    const response = await app.request('/__mock/scenarios/emtpy', { method: 'PUT' })
+    expect(response.status).toBe(404)
+    expect((await readJson(response)).ResponseStatus.Message).toBe(
+      "Failed to use scenario 'emtpy': no such scenario (did you mean 'empty'?); the scenarios are default, empty, large, edge-cases",
+    )
+  })
+})
