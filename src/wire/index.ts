@@ -114,6 +114,7 @@ export { noRoute, type RouteFacts } from './per-request.ts'
 export { WarningList } from './request/list-limit.ts'
 export { withNumberTokens } from './request/number-token.ts'
 export {
+  createMissFinder,
   isMissWarning,
   missPrefix,
   onMissModes,

@@ -42,3 +42,21 @@ describe('the control plane’s unknown scenario', () => {
     )
   })
 })
+
+describe('the control plane’s unknown route', () => {
+  it.each([
+    ['GET', '/__mock/journl', 'did you mean GET /__mock/journal?'],
+    [
+      'POST',
+      '/__mock/scenarios/empty',
+      'did you mean PUT /__mock/scenarios/empty? That path takes PUT only',
+    ],
+  ])('%s %s: %s', async (method, path, meant) => {
+    const { app } = buildApp()
+    const response = await app.request(path, { method })
+    expect(response.status).toBe(404)
+    expect((await readJson(response)).ResponseStatus.Message).toBe(
+      `Failed to find a control route for ${method} ${path}; ${meant}`,
+    )
+  })
+})

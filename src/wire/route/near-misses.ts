@@ -46,10 +46,12 @@ const maxListed = 6
 export function createMissFinder<T extends Routable>(
   table: RouteTable<T>,
   basePath: string,
+  /** The real host's routes beside the table's; none for the control routes. */
+  hosts: readonly HostRoute[] = hostRoutes,
 ): MissFinder {
   const search: Search<T> = {
     table,
-    hosts: compileRoutes(hostRoutes, { predefined: false }),
+    hosts: compileRoutes(hosts, { predefined: false }),
     basePath,
   }
   return ({ method, path, rest }) => {
