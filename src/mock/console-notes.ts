@@ -1,7 +1,7 @@
 import type { Answered, OnMiss } from '../wire/index.ts'
 
-// What the msw handlers say in the console of the page or the test run (decisions.md section
-// 40): each distinct warning once, and under `onMiss: 'error'` a request no route took fails
+// What the msw handlers say in the console of the page or the test run (decisions.md, "Saying
+// why"): each distinct warning once, and under `onMiss: 'error'` a request no route took fails
 // with the mock's sentence on it.
 
 /** The most distinct lines kept to tell a repeat by: past it, repeats are not told apart. */

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../request-context.ts'
 
 // What the mock says when a body was ignored or read otherwise than the user likely meant
-// (decisions.md section 40): what happened, as the real host does it, and what to send. The
+// (decisions.md, "Saying why"): what happened, as the real host does it, and what to send. The
 // answer stays the host's; only the warning says more.
 
 const sendJson = 'send Content-Type: application/json'

@@ -9,7 +9,7 @@ import {
   type RouteTable,
 } from './route-table.ts'
 
-// What the mock says about a request no route takes (decisions.md section 40): the route the
+// What the mock says about a request no route takes (decisions.md, "Saying why"): the route the
 // user most likely meant, or the real host's route it is, in one sentence for `X-Mock-Warning`,
 // the log, the journal and the page's console. The wire bytes stay the real host's 404.
 
