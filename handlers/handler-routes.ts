@@ -7,7 +7,7 @@ export interface HandlerResolvers {
   /**
    * After the mock's prefixes, what else the mock takes: any path with recordings, else only a
    * service path with its base path left out or mistyped (a near miss). The rest is left to
-   * msw as unhandled, so `onUnhandledRequest: 'error'` still catches it.
+   * msw as unhandled, so `onUnhandledFrame: 'error'` still catches it.
    */
   readonly outside?: OutsideResolver | undefined
 }

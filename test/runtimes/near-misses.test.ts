@@ -1,6 +1,8 @@
 import { getResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { createHandlers, createMock, createStore } from '../../handlers/index.ts'
+import { handlerRoutes } from '../../handlers/handler-routes.ts'
+import { workerMock } from '../../src/browser/worker-mock.ts'
 import { buildApp, expectPlain404, origin, startServer } from '../support/index.ts'
 
 // A request no route takes is answered the real host's 404, and the mock says what it was near
@@ -207,6 +209,22 @@ describe('near misses through msw', () => {
       )
     } finally {
       warn.mockRestore()
+    }
+  })
+
+  it("fails a miss in startWorker's mock under onMiss 'error', as createHandlers does", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { mock, resolvers } = workerMock({ seed: 1, onMiss: 'error' })
+      const handlers = handlerRoutes(mock.config.basePath, resolvers)
+      const request = new Request(`${origin}/RestApi/comments-api/comment`, { method: 'PUT' })
+      const response = await getResponse(handlers, request)
+      expect(response?.type).toBe('error')
+      expect(error).toHaveBeenCalledWith(
+        expect.stringContaining('did you mean PUT /RestApi/comments-api/comments?'),
+      )
+    } finally {
+      error.mockRestore()
     }
   })
 })
