@@ -4,7 +4,7 @@ import type { Answered, OnMiss } from '../wire/index.ts'
 // why"): each distinct warning once, and under `onMiss: 'error'` a request no route took fails
 // with the mock's sentence on it.
 
-/** The most distinct lines kept to tell a repeat by: past it, repeats are not told apart. */
+/** The most distinct lines said; past it one line says so and the console stays quiet. */
 const maxRemembered = 500
 
 /** Where the notes go: `console` unless a test hands in its own. */
@@ -25,9 +25,14 @@ export function createConsoleNotes(
 ): ConsoleNotes {
   const told = new Set<string>()
   const tellOnce = (line: string, how: 'warn' | 'error'): void => {
-    if (told.has(line)) return
-    if (told.size < maxRemembered) told.add(line)
-    out[how](line)
+    if (told.has(line) || told.size > maxRemembered) return
+    told.add(line)
+    // A flood of distinct warnings (a load test, a crawler) ends in one line, not a scroll.
+    out[how](
+      told.size > maxRemembered
+        ? `restapi-mock: more than ${maxRemembered} distinct warnings; the rest are only in X-Mock-Warning and the journal`
+        : line,
+    )
   }
   return (request, answered) => {
     const response = answered?.response

@@ -198,6 +198,22 @@ describe('near misses through msw', () => {
     }
   })
 
+  it('ends a flood of distinct misses in the console with one line', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const handlers = createHandlers({ store: createStore({ seed: 1 }) })
+      for (let i = 0; i < 510; i++) {
+        await getResponse(handlers, new Request(`${origin}/RestApi/nowhere-${i}`))
+      }
+      expect(warn).toHaveBeenCalledTimes(501)
+      expect(warn.mock.calls.at(-1)?.[0]).toBe(
+        'restapi-mock: more than 500 distinct warnings; the rest are only in X-Mock-Warning and the journal',
+      )
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('names a wrong base path in the console and lets the request go on', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
