@@ -49,7 +49,7 @@ describe('the control plane’s unknown route', () => {
     [
       'POST',
       '/__mock/scenarios/empty',
-      'did you mean PUT /__mock/scenarios/empty? That path takes PUT only',
+      'did you mean PUT /__mock/scenarios/empty? The mock serves that path for PUT only',
     ],
   ])('%s %s: %s', async (method, path, meant) => {
     const { app } = buildApp()

@@ -60,6 +60,28 @@ const misses: readonly Miss[] = [
     names: ['CommentWebService.Get(CommentsFilter)', 'PUT /RestApi/comments-api/comments'],
   },
   {
+    name: "a typo of the real host's literal route that its keyed route would take",
+    method: 'GET',
+    path: '/RestApi/comments-api/comments/cuont',
+    names: [
+      'did you mean GET /RestApi/comments-api/comments/count? The real host serves that (CommentWebService.Get(CommentsCountGetRequest))',
+    ],
+  },
+  {
+    name: 'a path cut short',
+    method: 'PUT',
+    path: '/RestApi/ab-test',
+    names: ['did you mean PUT /RestApi/ab-testing?'],
+  },
+  {
+    name: "the real host's route under another verb",
+    method: 'GET',
+    path: '/RestApi/comments-api/threads',
+    names: [
+      'the real host serves PUT /RestApi/comments-api/threads (CommentWebService.Put(ThreadUpdateRequest))',
+    ],
+  },
+  {
     name: 'the session status of the real host',
     method: 'GET',
     path: '/RestApi/session/is-authenticated',
@@ -191,7 +213,7 @@ describe('near misses through msw', () => {
       await getResponse(handlers, new Request(`${origin}/RestApi/ab-testing`))
       expect(warn.mock.calls.map(([line]) => line)).toEqual([
         'restapi-mock: no operation answers PUT /RestApi/comments-api/comment; did you mean PUT /RestApi/comments-api/comments?',
-        'restapi-mock: no operation answers GET /RestApi/ab-testing; did you mean PUT /RestApi/ab-testing? That path takes PUT only',
+        'restapi-mock: no operation answers GET /RestApi/ab-testing; did you mean PUT /RestApi/ab-testing? The mock serves that path for PUT only',
       ])
     } finally {
       warn.mockRestore()

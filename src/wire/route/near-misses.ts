@@ -80,36 +80,98 @@ function insideMiss<T extends Routable>(
   path: string,
   rest: string,
 ): string {
-  const { table, hosts, basePath } = search
-  const head = `${missPrefix}${method} ${path}`
   const segments = splitSegments(rest)
-  const host = matchRoute(hosts, method, rest)?.operation
-  if (host) return `${head}; ${hostSentence(search, host, null, segments)}`
-  const verbs = otherVerbs(table, method).filter((verb) => matchRoute(table, verb, rest))
-  if (verbs.length > 0) {
-    const meant = verbs.map((verb) => `${verb} ${path}`).join(' or ')
-    return `${head}; did you mean ${meant}? That path takes ${verbs.join(', ')} only`
+  const query: InsideQuery = { method, path, rest, segments }
+  const said =
+    hostMiss(search, query, true) ??
+    verbMiss(search, query) ??
+    hostMiss(search, query, false) ??
+    extensionMiss(search, query) ??
+    prefixMiss(search, query) ??
+    typoMiss(search, query) ??
+    `the mock implements ${implemented(search, null)}`
+  return `${missPrefix}${method} ${path}; ${said}`
+}
+
+/** A request below the base path, split once. */
+interface InsideQuery {
+  readonly method: string
+  readonly path: string
+  readonly rest: string
+  readonly segments: readonly string[]
+}
+
+/**
+ * The real host's route at this path, under this verb (`sameVerb`) or another. A route that
+ * reads a key from the path (`comments/{key}`) may hide a typo of a literal one
+ * (`comments/cuont`): that is named first.
+ */
+function hostMiss<T extends Routable>(
+  search: Search<T>,
+  { method, path, rest, segments }: InsideQuery,
+  sameVerb: boolean,
+): string | undefined {
+  const found = sameVerb
+    ? matchRoute(search.hosts, method, rest)?.operation
+    : findRoute(search.hosts, method, rest)?.route
+  if (!found) return undefined
+  if (found.route.includes('{')) {
+    const typo = typoMiss(search, { method, path, rest, segments })
+    if (typo) return typo
   }
+  const what = found.method === method ? 'this' : `${found.method} ${path}`
+  return hostSentence(search, found, what, segments)
+}
+
+/** The mock's route at this path under another verb. */
+function verbMiss<T extends Routable>(
+  { table }: Search<T>,
+  { method, path, rest }: InsideQuery,
+): string | undefined {
+  const verbs = otherVerbs(table, method).filter((verb) => matchRoute(table, verb, rest))
+  if (verbs.length === 0) return undefined
+  const meant = verbs.map((verb) => `${verb} ${path}`).join(' or ')
+  return `did you mean ${meant}? The mock serves that path for ${verbs.join(', ')} only`
+}
+
+/** A format extension on another segment, in another case, or before a `/`. */
+function extensionMiss<T extends Routable>(
+  { table, basePath }: Search<T>,
+  { method, segments }: InsideQuery,
+): string | undefined {
   const moved = movedExtension(segments)
   const fixed = moved && findRoute(table, method, moved.rest)
-  if (moved && fixed) {
-    const meant = `${fixed.method} ${basePath}/${moved.rest}.${moved.extension}`
-    return `${head}; did you mean ${meant}? A format extension goes on the last segment, in lower case, with no '/' after it`
-  }
+  if (!moved || !fixed) return undefined
+  const meant = `${fixed.method} ${basePath}/${moved.rest}.${moved.extension}`
+  return `did you mean ${meant}? A format extension goes on the last segment, in lower case, with no '/' after it`
+}
+
+/** An `/api` segment after the base path, or the base path written twice. */
+function prefixMiss<T extends Routable>(
+  { table, basePath }: Search<T>,
+  { method, segments }: InsideQuery,
+): string | undefined {
   const first = segments[0]?.toLowerCase()
-  if (segments.length > 1 && (first === 'api' || `/${first}` === basePath.toLowerCase())) {
-    const tail = segments.slice(1).join('/')
-    const found = findRoute(table, method, tail)
-    if (found)
-      return `${head}; did you mean ${found.method} ${basePath}/${tail}? ${basePath} is written once, with no /api after it`
-  }
+  const api = first === 'api'
+  if (segments.length < 2 || (!api && `/${first}` !== basePath.toLowerCase())) return undefined
+  const tail = segments.slice(1).join('/')
+  const found = findRoute(table, method, tail)
+  if (!found) return undefined
+  const why = api ? `There is no /api segment after ${basePath}` : `${basePath} is written once`
+  return `did you mean ${found.method} ${basePath}/${tail}? ${why}`
+}
+
+/** A route of the mock or the host a few edits away. */
+function typoMiss<T extends Routable>(
+  search: Search<T>,
+  { method, segments }: InsideQuery,
+): string | undefined {
   const near = nearest(search, method, segments)
-  if (near?.host === null) return `${head}; did you mean ${near.method} ${near.path}?`
-  if (near?.host) {
-    const sentence = hostSentence(search, near.host, 'that', segments)
-    return `${head}; did you mean ${near.method} ${near.path}? The ${sentence.slice(4)}`
-  }
-  return `${head}; the mock implements ${implemented(search, null)}`
+  if (!near) return undefined
+  const meant = `did you mean ${near.method} ${near.path}?`
+  if (near.host === null) return meant
+  const sentence = hostSentence(search, near.host, 'that', segments)
+  return `${meant} ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`
 }
 
 /** A path outside the base path that is a route of the mock or the host once a prefix is fixed. */
@@ -229,7 +291,9 @@ function nearest<T extends Routable>(
     const filled = fill(route.route, segments)
     const target = filled.slice(1).toLowerCase()
     // A typo is a few edits, and fewer in a short path: `ab-test` is not `apiservice`.
-    const max = Math.max(1, Math.min(3, Math.floor(target.length / 6)))
+    // A path cut short (`ab-test` for `ab-testing`) may lose a few more, if half is left.
+    const cut = target.startsWith(given) && given.length * 2 >= target.length
+    const max = cut ? 4 : Math.max(1, Math.min(3, Math.floor(target.length / 6)))
     const distance = editDistance(given, target, max)
     if (distance > max || distance === 0) return
     const better =
