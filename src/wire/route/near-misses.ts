@@ -1,5 +1,3 @@
-import { isPathExtension } from '../formats/format.ts'
-import { editDistance } from './edit-distance.ts'
 import { hostRoutes, type HostRoute } from './host-routes.ts'
 import {
   compileRoutes,
@@ -8,6 +6,7 @@ import {
   type Routable,
   type RouteTable,
 } from './route-table.ts'
+import { findRoute, movedExtension, nearest, otherVerbs, type Search } from './route-search.ts'
 
 // What the mock says about a request no route takes (decisions.md, "Saying why"): the route the
 // user most likely meant, or the real host's route it is, in one sentence for `X-Mock-Warning`,
@@ -37,8 +36,8 @@ export interface MissQuery {
  */
 export type MissFinder = (query: MissQuery) => string | undefined
 
-/** The longest path the edit distance is measured on: longer ones are no typo of a route. */
-const maxPathChars = 256
+/** The longest path looked at: a longer one is no near miss of a route. */
+const maxPathChars = 1024
 /** The most operations a sentence lists. */
 const maxListed = 6
 
@@ -55,23 +54,11 @@ export function createMissFinder<T extends Routable>(
     basePath,
   }
   return ({ method, path, rest }) => {
-    if (path.length > maxPathChars * 4) return undefined
+    if (path.length > maxPathChars) return undefined
     return rest === null
       ? outsideMiss(search, method, path)
       : insideMiss(search, method, path, rest)
   }
-}
-
-interface Search<T extends Routable> {
-  readonly table: RouteTable<T>
-  readonly hosts: RouteTable<HostRoute>
-  readonly basePath: string
-}
-
-/** A route found for a path, with the verb it answers. */
-interface Found<R> {
-  readonly route: R
-  readonly method: string
 }
 
 function insideMiss<T extends Routable>(
@@ -227,98 +214,6 @@ function implemented<T extends Routable>(search: Search<T>, first: string | null
   return listed.length > maxListed
     ? `${listed.slice(0, maxListed).join(', ')} and ${listed.length - maxListed} more`
     : listed.join(', ')
-}
-
-/** The route a path reaches with this verb, else with another verb. */
-function findRoute<R extends Routable>(
-  table: RouteTable<R>,
-  method: string,
-  rest: string,
-): Found<R> | undefined {
-  const same = matchRoute(table, method, rest)
-  if (same) return { route: same.operation, method }
-  for (const verb of otherVerbs(table, method)) {
-    const other = matchRoute(table, verb, rest)
-    if (other) return { route: other.operation, method: verb }
-  }
-  return undefined
-}
-
-function otherVerbs<R extends Routable>(table: RouteTable<R>, method: string): string[] {
-  const verbs = new Set(table.routes.map(({ operation }) => operation.method))
-  verbs.delete(method)
-  verbs.delete('*')
-  return [...verbs]
-}
-
-/**
- * A format extension on another segment than the last, in another case, or followed by a `/`
- * (`comments-api.json/comments`, `comments.JSON`, `comments.json/`): the path without it.
- */
-function movedExtension(
-  segments: readonly string[],
-): { rest: string; extension: string } | undefined {
-  let extension: string | undefined
-  const cleaned = segments.map((segment) => {
-    const dot = segment.lastIndexOf('.')
-    const found = dot < 0 ? '' : segment.slice(dot + 1).toLowerCase()
-    if (!isPathExtension(found)) return segment
-    extension ??= found
-    return segment.slice(0, dot)
-  })
-  return extension === undefined ? undefined : { rest: cleaned.join('/'), extension }
-}
-
-interface Near {
-  /** The real host's route it is; null for an operation of the mock. */
-  readonly host: HostRoute | null
-  readonly method: string
-  /** The route as the request would have written it: its variables filled from the request. */
-  readonly path: string
-  readonly distance: number
-}
-
-/** The route of the mock or the host a few edits away from the path; the request's verb first. */
-function nearest<T extends Routable>(
-  search: Search<T>,
-  method: string,
-  segments: readonly string[],
-): Near | undefined {
-  const given = segments.join('/').toLowerCase()
-  if (given.length > maxPathChars) return undefined
-  let best: Near | undefined
-  const consider = (route: Routable, host: HostRoute | null): void => {
-    const filled = fill(route.route, segments)
-    const target = filled.slice(1).toLowerCase()
-    // A typo is a few edits, and fewer in a short path: `ab-test` is not `apiservice`.
-    // A path cut short (`ab-test` for `ab-testing`) may lose a few more, if half is left.
-    const cut = target.startsWith(given) && given.length * 2 >= target.length
-    const max = cut ? 4 : Math.max(1, Math.min(3, Math.floor(target.length / 6)))
-    const distance = editDistance(given, target, max)
-    if (distance > max || distance === 0) return
-    const better =
-      !best ||
-      distance < best.distance ||
-      (distance === best.distance && route.method === method && best.method !== method)
-    if (better) {
-      const path = `${search.basePath}${filled}`
-      best = { host, method: route.method, path, distance }
-    }
-  }
-  for (const { operation } of search.table.routes) consider(operation, null)
-  for (const { operation } of search.hosts.routes) consider(operation, operation)
-  return best
-}
-
-/** A route's path with its variables as the request wrote them where it has that segment. */
-function fill(route: string, segments: readonly string[]): string {
-  const parts = route.split('/').filter(Boolean)
-  const filled = parts.map((part, i) => {
-    if (!part.startsWith('{')) return part
-    if (part.endsWith('*}')) return segments.slice(i).join('/') || part
-    return segments[i] ?? part
-  })
-  return `/${filled.join('/')}`
 }
 
 /**
