@@ -13,9 +13,7 @@ import {
   type OnMiss,
 } from '../src/wire/index.ts'
 import { createConsoleNotes } from '../src/mock/console-notes.ts'
-import { createMissFinder } from '../src/wire/route/near-misses.ts'
-import { compileRoutes } from '../src/wire/index.ts'
-import { controlPath } from '../src/wire/route/mock-paths.ts'
+import { outsideResolver } from '../src/mock/outside-resolver.ts'
 
 export interface HandlerOptions {
   /**
@@ -84,7 +82,9 @@ export function handlerResolvers(
     const sent = request.headers.get('cookie')
     const carried = login === undefined || (sent !== null && sent.includes(loginCookie))
     if (chosen == null && carried)
-      return notes(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+      return (
+        notes.answered(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+      )
     const fetched = fetchHost(request)
     const cookie = `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`
     const host = {
@@ -94,41 +94,12 @@ export function handlerResolvers(
         ? {}
         : { header: (name: HeaderName) => (name === 'cookie' ? cookie : fetched.header(name)) }),
     }
-    return notes(request, await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
+    return (
+      notes.answered(request, await dispatch(request, host)) ??
+      toResponse(notFoundAnswer(), undefined)
+    )
   }
-  // What the mock's prefixes do not take: a recording's path, or a service path with its base
-  // path left out or mistyped (said, then let go on, or failed under `error`).
-  const outsideAnswer = async ({
-    request,
-  }: {
-    request: Request
-  }): Promise<Response | undefined> => {
-    const answered = await dispatch(request)
-    const response = notes(request, answered)
-    return answered?.unmatched && response?.type !== 'error' ? undefined : response
-  }
-  const findMiss = createMissFinder(compileRoutes(mock.operations), mock.config.basePath)
-  const takes =
-    recordings.length > 0
-      ? () => true
-      : (request: Request): boolean => {
-          const path = new URL(request.url).pathname
-          return (
-            !isMockPath(path, mock.config.basePath) &&
-            findMiss({ method: request.method, path, rest: null }) !== undefined
-          )
-        }
-  return { answer, outside: { takes, answer: outsideAnswer } }
-}
-
-/** Whether a path is under one of the mock's own prefixes (their handlers take it). */
-function isMockPath(path: string, basePath: string): boolean {
-  const lower = path.toLowerCase()
-  const base = basePath.toLowerCase()
-  return (
-    lower === base ||
-    lower.startsWith(`${base}/`) ||
-    path === controlPath ||
-    path.startsWith(`${controlPath}/`)
-  )
+  const onMiss = handlerOptions.onMiss ?? 'warn'
+  const replays = recordings.length > 0
+  return { answer, outside: outsideResolver({ mock, dispatch, notes, onMiss, replays }) }
 }

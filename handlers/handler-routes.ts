@@ -12,9 +12,10 @@ export interface HandlerResolvers {
   readonly outside?: OutsideResolver | undefined
 }
 
+/** Which other requests the mock takes, and its answer to them (src/mock/outside-resolver.ts). */
 export interface OutsideResolver {
   readonly takes: (request: Request) => boolean
-  readonly answer: HttpResponseResolver
+  readonly answer: (info: { request: Request }) => Promise<Response | undefined>
 }
 
 /**

@@ -46,7 +46,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
       // Once in, it names a service path with its base path mistyped (handlerResolvers).
       outside: {
         takes: (request) => loaded?.resolvers.outside?.takes(request) ?? false,
-        answer: (info) => loaded?.resolvers.outside?.answer(info),
+        answer: async (info) => loaded?.resolvers.outside?.answer(info),
       },
     }),
   )

@@ -10,49 +10,56 @@ const maxRemembered = 500
 /** Where the notes go: `console` unless a test hands in its own. */
 export type NoteConsole = Pick<Console, 'warn' | 'error'>
 
-/**
- * Says an answer's warnings once each and, under `error`, turns a request no route took into a
- * network error. Returns the Response to answer with (undefined: let the request go on).
- */
-export type ConsoleNotes = (
-  request: Request,
-  answered: Answered | undefined,
-) => Response | undefined
+/** What the msw handlers say, made once per handler list. */
+export interface ConsoleNotes {
+  /**
+   * Says an answer's warnings once each and, under `error`, turns a request no route took into
+   * a network error. Returns the Response to answer with (undefined: let the request go on).
+   */
+  answered(request: Request, answered: Answered | undefined): Response | undefined
+  /** Says a near miss msw is left to treat as unhandled (a path outside the base path). */
+  miss(text: string): void
+}
 
 export function createConsoleNotes(
   onMiss: OnMiss = 'warn',
   out: NoteConsole = console,
 ): ConsoleNotes {
   const told = new Set<string>()
-  const tellOnce = (line: string, how: 'warn' | 'error'): void => {
+  const tellOnce = (line: string): void => {
     if (told.has(line) || told.size > maxRemembered) return
     told.add(line)
     // A flood of distinct warnings (a load test, a crawler) ends in one line, not a scroll.
-    out[how](
+    out.warn(
       told.size > maxRemembered
         ? `restapi-mock: more than ${maxRemembered} distinct warnings; the rest are only in X-Mock-Warning and the journal`
         : line,
     )
   }
-  return (request, answered) => {
-    const response = answered?.response
-    if (!answered || !response || onMiss === 'off') return response
-    const miss = answered.unmatched ? answered.exchange?.miss : undefined
-    if (miss !== undefined && onMiss === 'error') {
-      // Every time, not once: each failed request is a place where the test went wrong.
-      out.error(`restapi-mock: ${miss}`)
-      return missError(miss)
-    }
-    if (miss !== undefined) {
-      tellOnce(`restapi-mock: ${miss}`, 'warn')
+  return {
+    answered: (request, answered) => {
+      const response = answered?.response
+      if (!answered || !response || onMiss === 'off') return response
+      const miss = answered.unmatched ? answered.exchange?.miss : undefined
+      if (miss !== undefined && onMiss === 'error') {
+        // Every time, not once: each failed request is a place where the test went wrong.
+        out.error(`restapi-mock: ${miss}`)
+        return missError(miss)
+      }
+      if (miss !== undefined) {
+        tellOnce(`restapi-mock: ${miss}`)
+        return response
+      }
+      const warning = response.headers.get('X-Mock-Warning')
+      if (warning !== null) {
+        const { pathname } = new URL(request.url)
+        tellOnce(`restapi-mock: ${request.method} ${pathname} ${response.status}: ${warning}`)
+      }
       return response
-    }
-    const warning = response.headers.get('X-Mock-Warning')
-    if (warning !== null) {
-      const { pathname } = new URL(request.url)
-      tellOnce(`restapi-mock: ${request.method} ${pathname} ${response.status}: ${warning}`, 'warn')
-    }
-    return response
+    },
+    miss: (text) => {
+      if (onMiss === 'warn') tellOnce(`restapi-mock: ${text}`)
+    },
   }
 }
 

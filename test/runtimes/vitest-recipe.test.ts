@@ -127,6 +127,23 @@ describe('the mock in a Vitest suite through setupServer', () => {
     }
   })
 
+  it('fails a call with a wrong base path, naming the service path meant', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const failure = await fetch('https://cms.example.com/api/comments-api/comments', {
+        method: 'PUT',
+      }).then(
+        () => null,
+        (error: Error & { cause?: { message?: string } }) => error,
+      )
+      expect(failure?.cause?.message).toBe(
+        'no operation answers PUT /api/comments-api/comments; the service is under /RestApi: did you mean PUT /RestApi/comments-api/comments?',
+      )
+    } finally {
+      printed.mockRestore()
+    }
+  })
+
   it('fails a request no handler takes, so a suite never reaches the network by accident', async () => {
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
