@@ -77,4 +77,30 @@ describe('the console of a page served by the worker', () => {
     expect(warnings[2]).toContain(plain.warning)
     expect(warnings[2]).toContain('send Content-Type: application/json')
   })
+
+  it("fails a miss under onMiss 'error': the page's fetch rejects, the console says why", async () => {
+    const strict = await browser.newPage()
+    const errors: string[] = []
+    strict.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('restapi-mock:'))
+        errors.push(message.text())
+    })
+    await strict.goto(`${site.url}/?onMiss=error`)
+    await strict.waitForSelector('body[data-ready="true"]', { timeout: 30_000 })
+    const outcome = await strict.evaluate(async () => {
+      try {
+        const response = await fetch('/RestApi/comments-api/comment', { method: 'PUT' })
+        return `answered ${response.status}`
+      } catch (error) {
+        return `rejected: ${String(error)}`
+      }
+    })
+    expect(outcome).toMatch(/^rejected: TypeError/)
+    await expect
+      .poll(() => errors)
+      .toEqual([
+        'restapi-mock: no operation answers PUT /RestApi/comments-api/comment; did you mean PUT /RestApi/comments-api/comments?',
+      ])
+    await strict.close()
+  })
 })
