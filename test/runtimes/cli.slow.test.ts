@@ -74,6 +74,14 @@ describe('the CLI', () => {
     [['--prot', '4000'], /^restapi-mock: unknown option --prot; did you mean --port\?$/m],
     [['--on-miss', 'loud'], /--on-miss must be one of warn, error, off, got 'loud'/],
     [
+      ['--auth', 'claim'],
+      /--auth must be one of .*claims.*, got 'claim' \(did you mean claims\?\)/,
+    ],
+    [
+      ['--default-format', 'jsn'],
+      /--default-format must be one of .*, got 'jsn' \(did you mean json\?\)/,
+    ],
+    [
       ['--scenario', 'emtpy'],
       /\(did you mean 'empty'\?\); the scenarios are default, empty, large, edge-cases/,
     ],

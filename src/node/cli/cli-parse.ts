@@ -1,5 +1,6 @@
 import { defaultCounts, type Counts } from '../../store/index.ts'
 import { commaList } from './comma-list.ts'
+import { closest } from '../../wire/index.ts'
 
 // The command's option values read, each refused in one clear line (exit 2) when it is wrong.
 
@@ -15,6 +16,19 @@ export function fail(message: string, showUsage = true): never {
 
 /** The line under a refused option. */
 export const helpPointer = "Run 'restapi-mock --help' for every option."
+
+/**
+ * One of `values` (in any case), or the command stops listing them, with the closest one:
+ * `--auth must be one of off, claims, forms, got 'claim' (did you mean claims?)`.
+ */
+export function parseChoice<T extends string>(name: string, text: string, values: readonly T[]): T {
+  const found = values.find((value) => value === text.toLowerCase())
+  if (found !== undefined) return found
+  const near = closest(text, values, 2)
+  fail(
+    `--${name} must be one of ${values.join(', ')}, got '${text}'${near === undefined ? '' : ` (did you mean ${near}?)`}`,
+  )
+}
 
 /** A whole number within [min, max], or the command stops naming the option. */
 export function parseInteger(name: string, text: string, min: number, max: number): number {

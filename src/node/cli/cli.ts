@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cliOptions } from './cli-options.ts'
 import { asksForUpstream } from './asks-for-upstream.ts'
-import { fail, parseCounts, parseInteger } from './cli-parse.ts'
+import { fail, parseChoice, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
 import type { Upstream } from './cli-upstream.ts'
-import { authModes, formats, isFormat, onMissModes } from '../../wire/index.ts'
+import { authModes, formats, onMissModes } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
 import { readScenariosFile } from './scenarios-file.ts'
 import type { StateFile } from '../state-file/state-file.ts'
@@ -48,14 +48,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
     printHelpOrVersion(values.help ? ['--help'] : ['--version'])
     process.exit(0)
   }
-  const defaultFormat = values['default-format'].toLowerCase()
-  if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
-  const auth = authModes.find((mode) => mode === values.auth.toLowerCase())
-  if (auth === undefined) fail(`--auth must be one of ${authModes.join(', ')}`)
-  const onMiss = onMissModes.find((mode) => mode === values['on-miss'].toLowerCase())
-  if (onMiss === undefined) {
-    fail(`--on-miss must be one of ${onMissModes.join(', ')}, got '${values['on-miss']}'`)
-  }
+  const defaultFormat = parseChoice('default-format', values['default-format'], formats)
+  const auth = parseChoice('auth', values.auth, authModes)
+  const onMiss = parseChoice('on-miss', values['on-miss'], onMissModes)
   const port = parseInteger('port', values.port ?? (process.env.PORT || '4000'), 0, 65535)
   const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
   const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
