@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { cliOptions } from '../../src/node/cli/cli-options.ts'
 import { optionProblem } from '../../src/node/cli/unknown-option.ts'
+import { readRecordingArgs } from '../../src/node/recording/recording-args.ts'
 import { buildApp, readJson } from '../support/index.ts'
 
 // A name the mock does not know gets the closest one it does and the whole list, in the CLI
@@ -25,6 +27,24 @@ describe('the CLI’s unknown options', () => {
     [['--wholly-unlike-any'], 'unknown option --wholly-unlike-any'],
   ])('%j: %s', (args, message) => {
     expect(refusal(args)).toBe(message)
+  })
+
+  it('says the same for verify and import, in two lines', () => {
+    let written = ''
+    const stderr = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.toString()
+        done()
+      },
+    })
+    const io = { stdout: new Writable({ write: (_c, _e, done) => done() }), stderr }
+    const options = { json: { type: 'boolean' } } as const
+    const command = { name: 'verify', usage: 'Usage: …', options } as const
+    const read = readRecordingArgs(command, ['--jsn'], io)
+    expect(read).toBe(2)
+    expect(written).toBe(
+      "restapi-mock verify: unknown option --jsn; did you mean --json?\nRun 'restapi-mock verify --help' for every option.\n",
+    )
   })
 
   it('says a missing value in one sentence', () => {

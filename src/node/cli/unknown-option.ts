@@ -1,15 +1,16 @@
 import { closest } from '../../wire/index.ts'
-import type { CliOption } from './cli-options.ts'
+
+/** What the closest option is looked for in: an option's spellings. */
+type Spelled = Readonly<
+  Record<string, { readonly type: string; readonly short?: string; readonly negated?: boolean }>
+>
 
 /**
  * What `parseArgs` refused, said in one line: an unknown option with the closest one there is
  * (`unknown option --prot; did you mean --port?`), anything else as Node says it.
  * @example optionProblem(error, cliOptions)
  */
-export function optionProblem(
-  error: Error & { code?: string },
-  options: Readonly<Record<string, CliOption>>,
-): string {
+export function optionProblem(error: Error & { code?: string }, options: Spelled): string {
   if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return firstSentence(error.message)
   const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? ''
   const given = quoted.split('=')[0] as string
@@ -18,7 +19,7 @@ export function optionProblem(
 }
 
 /** Every spelling an option is given by: `--port`, `--no-cors`, `-q`. */
-function optionNames(options: Readonly<Record<string, CliOption>>): string[] {
+function optionNames(options: Spelled): string[] {
   return Object.entries(options).flatMap(([name, option]) => [
     `--${name}`,
     ...(option.negated ? [`--no-${name}`] : []),
