@@ -47,6 +47,16 @@ describe('the CLI’s unknown options', () => {
     )
   })
 
+  it('names the command a mistyped word was meant to be', () => {
+    let problem = ''
+    try {
+      parseArgs({ args: ['int'], options: cliOptions })
+    } catch (error) {
+      problem = optionProblem(error as Error, cliOptions, ['init', 'verify', 'import'])
+    }
+    expect(problem).toBe("unknown command 'int'; did you mean restapi-mock init?")
+  })
+
   it('says a missing value in one sentence', () => {
     expect(refusal(['--port'])).toMatch(/^Option '--port <value>' argument missing\.?$/)
   })

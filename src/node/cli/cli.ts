@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cliOptions } from './cli-options.ts'
+import { cliCommands } from './cli-commands.ts'
 import { asksForUpstream } from './asks-for-upstream.ts'
 import { fail, parseChoice, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
@@ -40,7 +41,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
       options: cliOptions,
     })
   } catch (error) {
-    fail(optionProblem(error as Error, cliOptions))
+    fail(optionProblem(error as Error, cliOptions, Object.keys(cliCommands)))
   }
   const { values } = parsed
   // The bin answers --help and --version before loading this (help.ts), on any Node.

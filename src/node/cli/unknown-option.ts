@@ -10,7 +10,19 @@ type Spelled = Readonly<
  * (`unknown option --prot; did you mean --port?`), anything else as Node says it.
  * @example optionProblem(error, cliOptions)
  */
-export function optionProblem(error: Error & { code?: string }, options: Spelled): string {
+export function optionProblem(
+  error: Error & { code?: string },
+  options: Spelled,
+  /** The subcommands (`init`, `verify`): a word where none is read may be one of them mistyped. */
+  commands: readonly string[] = [],
+): string {
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const word = /'([^']*)'/.exec(error.message)?.[1] ?? ''
+    const near = closest(word, commands, 2)
+    return near === undefined
+      ? firstSentence(error.message)
+      : `unknown command '${word}'; did you mean restapi-mock ${near}?`
+  }
   if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return firstSentence(error.message)
   const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? ''
   const given = quoted.split('=')[0] as string
