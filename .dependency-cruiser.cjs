@@ -22,7 +22,7 @@ const coreEntries = [
   '^src/wire/formats/(csv-read|xml/xml-read|xml/xml-scan)\\.ts$',
   '^src/node/server/host-check\\.ts$',
   '^src/node/state-file/write-atomically\\.ts$',
-  '^src/node/cli/(parse-json-text|read-bounded-text|xml-namespace-option)\\.ts$',
+  '^src/node/cli/(parse-json-text|read-bounded-text|xml-namespace-option|unknown-option)\\.ts$',
 ]
 /** Every file in handlers/ but its entry point, createHandlers and createMock is an operation file. */
 const operationFile = '^handlers/(?!index\\.ts$|create-handlers\\.ts$|create-mock\\.ts$)[^/]+\\.ts$'

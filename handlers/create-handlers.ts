@@ -10,7 +10,10 @@ import {
   sessionCookie,
   toResponse,
   type HeaderName,
+  type OnMiss,
 } from '../src/wire/index.ts'
+import { createConsoleNotes } from '../src/mock/console-notes.ts'
+import { outsideResolver } from '../src/mock/outside-resolver.ts'
 
 export interface HandlerOptions {
   /**
@@ -24,6 +27,15 @@ export interface HandlerOptions {
    * the mock's operations do not answer, whatever the path. See `--replay` for how they match.
    */
   readonly replay?: Har | readonly Har[]
+  /**
+   * A request no route takes (a mistyped path, another verb, the real host's own route): `warn`
+   * (default) says what it was near once in the console, `error` fails it (the fetch rejects,
+   * its cause naming the fix: for tests), `off` keeps quiet. The 404 carries it in
+   * `X-Mock-Warning` and the journal in every mode. `warn` also says each distinct warning of
+   * the mock once (an ignored body, a dropped value).
+   * @example setupServer(...createHandlers(mock, { onMiss: 'error' }))
+   */
+  readonly onMiss?: OnMiss
 }
 
 /**
@@ -52,8 +64,9 @@ export function handlerResolvers(
   // own, so the mock handed in (and `mock.dispatch`) stays as it was.
   const dispatch =
     recordings.length === 0
-      ? mock.dispatch
-      : mock.dispatchWith(recordings.map(([har, name]) => createReplay(har, name)))
+      ? mock.answer
+      : mock.answerWith(recordings.map(([har, name]) => createReplay(har, name)))
+  const notes = createConsoleNotes(handlerOptions.onMiss)
   const answer = async ({
     request,
     cookies,
@@ -69,7 +82,9 @@ export function handlerResolvers(
     const sent = request.headers.get('cookie')
     const carried = login === undefined || (sent !== null && sent.includes(loginCookie))
     if (chosen == null && carried)
-      return (await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+      return (
+        notes.answered(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
+      )
     const fetched = fetchHost(request)
     const cookie = `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`
     const host = {
@@ -79,10 +94,12 @@ export function handlerResolvers(
         ? {}
         : { header: (name: HeaderName) => (name === 'cookie' ? cookie : fetched.header(name)) }),
     }
-    return (await dispatch(request, host)) ?? toResponse(notFoundAnswer(), undefined)
+    return (
+      notes.answered(request, await dispatch(request, host)) ??
+      toResponse(notFoundAnswer(), undefined)
+    )
   }
-  if (recordings.length === 0) return { answer }
-  const replayed = async ({ request }: { request: Request }): Promise<Response | undefined> =>
-    dispatch(request)
-  return { answer, replayed }
+  const onMiss = handlerOptions.onMiss ?? 'warn'
+  const replays = recordings.length > 0
+  return { answer, outside: outsideResolver({ mock, dispatch, notes, onMiss, replays }) }
 }

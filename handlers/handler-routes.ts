@@ -1,11 +1,21 @@
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw'
 import { controlPath } from '../src/wire/route/mock-paths.ts'
 
-/** What the mock's msw handlers answer with: the mock's prefixes, and any path for replays. */
+/** What the mock's msw handlers answer with: the mock's prefixes, and any other path. */
 export interface HandlerResolvers {
   readonly answer: HttpResponseResolver
-  /** Only with recordings: a catch-all after the mock's prefixes. */
-  readonly replayed?: HttpResponseResolver | undefined
+  /**
+   * After the mock's prefixes, what else the mock takes: any path with recordings, else only a
+   * service path with its base path left out or mistyped (a near miss). The rest is left to
+   * msw as unhandled, so `onUnhandledFrame: 'error'` still catches it.
+   */
+  readonly outside?: OutsideResolver | undefined
+}
+
+/** Which other requests the mock takes, and its answer to them (src/mock/outside-resolver.ts). */
+export interface OutsideResolver {
+  readonly takes: (request: Request) => boolean
+  readonly answer: (info: { request: Request }) => Promise<Response | undefined>
 }
 
 /**
@@ -20,7 +30,10 @@ export function handlerRoutes(basePath: string, resolvers: HandlerResolvers): Ht
     http.all(prefixPattern(controlPath, ''), resolvers.answer),
   ]
   // A recording may hold any path: what it does not match goes on to the network.
-  return resolvers.replayed ? [...handlers, http.all('*', resolvers.replayed)] : handlers
+  const { outside } = resolvers
+  return outside
+    ? [...handlers, http.all(({ request }) => outside.takes(request), outside.answer)]
+    : handlers
 }
 
 /** Any origin, then the prefix as a whole segment: `https://host/RestApi/...`, `/restapi/...`. */

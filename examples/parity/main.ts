@@ -28,7 +28,9 @@ const recording: Har = {
     ],
   },
 }
-await startWorker({ seed: 1, clock: () => pinned, quiet: true, replay: recording })
+// `?onMiss=error` for the near-miss test (test/browser/near-miss-console.test.ts).
+const onMiss = new URLSearchParams(location.search).get('onMiss') === 'error' ? 'error' : 'warn'
+await startWorker({ seed: 1, clock: () => pinned, quiet: true, replay: recording, onMiss })
 
 function recorded(method: string, url: string, answer: string, body?: string): HarEntry {
   return {

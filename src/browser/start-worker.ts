@@ -49,8 +49,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
       answer: async (info) => (await loading).resolvers.answer(info),
       // The catch-all sees every request of the page, the mock's own module among them, so it
       // must not wait for the mock: until the mock is in, it lets everything go to the network.
-      replayed:
-        options.replay === undefined ? undefined : (info) => loaded?.resolvers.replayed?.(info),
+      // Once in, it names a service path with its base path mistyped (handlerResolvers).
+      outside: {
+        takes: (request) => loaded?.resolvers.outside?.takes(request) ?? false,
+        answer: async (info) => loaded?.resolvers.outside?.answer(info),
+      },
     }),
   )
   const [{ mock, store }] = await Promise.all([loading, registered(worker, options)])

@@ -15,6 +15,7 @@ import {
 } from '../mock/index.ts'
 import type { Store } from '../store/index.ts'
 import { controlPath } from '../wire/route/mock-paths.ts'
+import type { OnMiss } from '../wire/index.ts'
 import { controlChannelName } from '../control/dashboard/channel-fetch.ts'
 import { answerControlChannel } from './control-channel.ts'
 import { persistMock, type PersistedState, type PersistOptions } from './persisted-state.ts'
@@ -31,6 +32,11 @@ export interface WorkerMockOptions extends Omit<MockOptions, 'store'>, StoreOpti
    * load. Default true. What was saved with other options (seed, counts, scenario) is not restored.
    */
   persist?: boolean | PersistOptions
+  /**
+   * A request no route takes: `warn` (default) says what it was near once in the console,
+   * `error` fails it, `off` keeps quiet (see `createHandlers`).
+   */
+  onMiss?: OnMiss
 }
 
 export interface WorkerMock {
@@ -51,7 +57,8 @@ export function workerMock(options: WorkerMockOptions, answerTabs = true): Worke
   const mock = createMock({ ...options, store })
   const persisted = persistedState(mock, options)
   const replay = options.replay === undefined ? {} : { replay: options.replay }
-  const resolvers = handlerResolvers(mock, replay)
+  const onMiss = options.onMiss === undefined ? {} : { onMiss: options.onMiss }
+  const resolvers = handlerResolvers(mock, { ...replay, ...onMiss })
   const answer: HandlerResolvers['answer'] = async (info) => {
     if (isDashboard(info.request) && info.request.mode === 'navigate') {
       // To the dev server, whose fallback serves the app's page, where startWorker draws the

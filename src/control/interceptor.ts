@@ -86,6 +86,9 @@ export function recordRequest(state: ControlState, exchange: Exchange): void {
   const { request, ctx, answer } = exchange
   const status = answer?.status ?? 0
   const warnings = ctx?.warnings
+  // An answer no operation wrote says its own warning (a near miss, the /api/ path) in its head.
+  const own = ctx || exchange.source !== 'mock' ? undefined : answer?.headers['X-Mock-Warning']
+  const said = exchange.miss ?? own
   state.journal.add({
     startedAt: exchange.startedAt,
     session: exchange.session,
@@ -98,8 +101,9 @@ export function recordRequest(state: ControlState, exchange: Exchange): void {
     durationMs: Math.round(exchange.durationMs * 100) / 100,
     delayMs: exchange.delayMs,
     fault: exchange.fault,
-    warnings: warnings ? warnings.list : [],
-    warningCount: warnings ? warnings.count : 0,
+    warnings: warnings ? warnings.list : said === undefined ? [] : [said],
+    warningCount: warnings ? warnings.count : said === undefined ? 0 : 1,
+    nearMiss: exchange.miss !== undefined,
     requestHeaders: exchange.host.headerList(),
     requestText: ctx?.body.textRead ?? null,
     responseHeaders: answer?.headers ?? null,

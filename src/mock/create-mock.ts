@@ -11,6 +11,7 @@ import {
 import {
   createAnswerer,
   resolveConfig,
+  type Answered,
   type Answerer,
   type ControlResolver,
   type Fallback,
@@ -27,6 +28,7 @@ import { setPassthrough } from './routes/passthrough.ts'
 import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
 import { mockVersion } from './mock-version.ts'
+import { unknownNameHint } from './unknown-name.ts'
 import { activeLogin, logIn, loginStatus, logOut } from './login.ts'
 
 export type { Mock, MockOptions, StateChoice } from './mock.ts'
@@ -74,7 +76,10 @@ export function createMock(
   })
   const startScenario = options.scenario ?? 'default'
   if (!catalogue.has(startScenario)) {
-    throw new Error(`Failed to create the mock: no scenario named '${startScenario}'`)
+    const names = catalogue.list().map(({ name }) => name)
+    throw new Error(
+      `Failed to create the mock: no scenario named '${startScenario}'${unknownNameHint(startScenario, names, 'scenarios')}`,
+    )
   }
   const shared = sharedState(store, catalogue, control)
   // The default scenario is the store as handed in (a state file, fixtures): kept as it is.
@@ -160,6 +165,10 @@ export function createMock(
     })
   }
   const answer = answererWith(fallbacks)
+  const answerWith = (first: readonly Fallback[]): Answerer => {
+    borrowed.push(...first)
+    return answererWith([...first, ...fallbacks])
+  }
   const stateOf = (choice: StateChoice | undefined): Session =>
     sessions.get(choice?.session ?? null)
   return {
@@ -169,7 +178,7 @@ export function createMock(
     control,
     snapshots: shared.snapshots,
     answer,
-    dispatch: async (request, host) => (await answer(request, host))?.response,
+    dispatch: async (request, host) => responseOf(await answer(request, host)),
     reset() {
       sessions.clear()
       logOut(shared.login, config.auth, { mode: null })
@@ -182,7 +191,10 @@ export function createMock(
     fixtures: (document, choice) => applyFixtures(stateOf(choice).store, document, config.clock()),
     scenario(name, choice) {
       if (!stateOf(choice).scenarios.use(name)) {
-        throw new Error(`Failed to use scenario '${name}': no such scenario`)
+        const names = catalogue.list().map((scenario) => scenario.name)
+        throw new Error(
+          `Failed to use scenario '${name}': no such scenario${unknownNameHint(name, names, 'scenarios')}`,
+        )
       }
     },
     scenarios: createMockScenarios(catalogue, shared.scenarios),
@@ -193,9 +205,14 @@ export function createMock(
     passthrough,
     fallbacks,
     dispatchWith(first) {
-      borrowed.push(...first)
-      const second = answererWith([...first, ...fallbacks])
-      return async (request, host) => (await second(request, host))?.response
+      const second = answerWith(first)
+      return async (request, host) => responseOf(await second(request, host))
     },
+    answerWith,
   }
+}
+
+/** What a `Dispatch` answers: nothing for a request no route took, so another handler may. */
+function responseOf(answered: Answered | undefined): Response | undefined {
+  return answered?.unmatched ? undefined : answered?.response
 }

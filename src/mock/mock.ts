@@ -117,4 +117,6 @@ export interface Mock {
    * (createHandlers' replays); `mock.dispatch` stays as it is, and `reset()` rewinds them too.
    */
   dispatchWith(first: readonly Fallback[]): Dispatch
+  /** `dispatchWith` with the exchange of each answer, as `answer` is to `dispatch`. */
+  answerWith(first: readonly Fallback[]): Answerer
 }

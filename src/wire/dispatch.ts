@@ -1,6 +1,6 @@
 import { toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
 import { runOperation, type Operation } from './define-operation.ts'
-import { errorResponse, internalErrorAnswer } from './answer/errors.ts'
+import { errorResponse, internalErrorAnswer, notFoundAnswer } from './answer/errors.ts'
 import type { Answered, Interception } from './request-context.ts'
 import {
   contextOf,
@@ -23,6 +23,8 @@ import { ServiceError } from './answer/service-error.ts'
 import { readSessionId } from './route/session-selector.ts'
 import { controlPath } from './route/mock-paths.ts'
 import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
+import { createMissFinder } from './route/near-misses.ts'
+import { unmatchedResponse } from './route/unmatched-response.ts'
 
 export type {
   Answered,
@@ -44,7 +46,10 @@ export { controlPath }
  */
 export function createDispatch(options: DispatchOptions): Dispatch {
   const answer = createAnswerer(options)
-  return async (request, host) => (await answer(request, host))?.response
+  return async (request, host) => {
+    const answered = await answer(request, host)
+    return answered?.unmatched ? undefined : answered?.response
+  }
 }
 
 /** The dispatch, with the exchange of each answer handed back (see `Answered`). */
@@ -56,6 +61,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
   const basePrefix = `${config.basePath.toLowerCase()}/`
   const basePrefixAsConfigured = `${config.basePath}/`
   const source: ContextSource = { config, negotiations: new Map() as NegotiationMemo }
+  const findMiss = createMissFinder(table, config.basePath)
   const fallBack = createFallBack({
     fallbacks,
     hooks,
@@ -83,8 +89,9 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     // A form's override can change the answer only where some verb reaches an operation:
     // elsewhere the form stays unread, and streams on to a fallback.
     const form = (): RequestBody | undefined => (hasRoute(table, rest) ? body() : undefined)
-    const verb = requestMethod(request, host, target.query, form)
-    const match = matchRoute(table, typeof verb === 'string' ? verb : await verb, rest)
+    const overridden = requestMethod(request, host, target.query, form)
+    const verb = typeof overridden === 'string' ? overridden : await overridden
+    const match = matchRoute(table, verb, rest)
     const selected = readSessionId(host, target.query, host.session)
     const session = selected instanceof ServiceError ? null : selected
     const call: ServiceCall = {
@@ -101,7 +108,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     if (page) return answerPage(call, page)
     const fallen = await fallBack({ ...call, body: body() })
     if (fallen) return fallen
-    return match ? answerOperation(call, match) : answerUnmatched(call)
+    return match ? answerOperation(call, match) : answerUnmatched(call, verb)
   }
 
   /** An operation: latency and faults first, then its resolver; one exchange recorded. */
@@ -147,15 +154,22 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     return { response: toResponse(answer, call.host.answerHeaders), exchange }
   }
 
-  /** What nothing took: the real host's answers to such a path (a 405, a warned 404, the 404). */
-  const answerUnmatched = (call: ServiceCall): Answered | undefined => {
+  /**
+   * What nothing took: the real host's answers to such a path (a 405, a warned 404, the 404),
+   * the 404 with the mock's word on what the request was near (route/near-misses.ts).
+   */
+  const answerUnmatched = (call: ServiceCall, method: string): Answered => {
     const store = storeFor(call.session)
     const { answer, respond } = unmatchedAnswer(table, call.rest, config.basePath, (route, name) =>
       contextOf({ ...call, route, operationName: name, store, body: call.bodyIfMade() }, source),
     )
-    const exchange = exchangeOf({ incoming: call, ctx: null, session: call.session, answer })
-    hooks.after(exchange)
-    return respond ? { response: toResponse(answer, call.host.answerHeaders), exchange } : undefined
+    if (respond) {
+      const exchange = exchangeOf({ incoming: call, ctx: null, session: call.session, answer })
+      hooks.after(exchange)
+      return { response: toResponse(answer, call.host.answerHeaders), exchange }
+    }
+    const miss = findMiss({ method, path: call.target.path, rest: call.rest })
+    return unmatchedResponse({ call, answer, miss, hooks })
   }
 
   /** The mock's own routes under `/__mock`: not journaled. */
@@ -164,12 +178,23 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     return response && { response: withAnswerHeaders(response, host.answerHeaders), exchange: null }
   }
 
-  /** A path outside the base path and `/__mock`: only a fallback (the proxy) may take it. */
-  const answerOutside = (incoming: Incoming): Promise<Answered | undefined> => {
+  /**
+   * A path outside the base path and `/__mock`: only a fallback (the proxy) may take it; else,
+   * a service path with its base path left out or mistyped is said so, and any other is not ours.
+   */
+  const answerOutside = async (incoming: Incoming): Promise<Answered | undefined> => {
     const { request, host, target } = incoming
     const selected = readSessionId(host, target.query, host.session)
     const session = selected instanceof ServiceError ? null : selected
-    return fallBack({ ...incoming, session, body: requestBody(request, host, config, true) })
+    if (fallbacks.length > 0) {
+      const body = requestBody(request, host, config, true)
+      const fallen = await fallBack({ ...incoming, session, body })
+      if (fallen) return fallen
+    }
+    const miss = findMiss({ method: request.method, path: target.path, rest: null })
+    if (miss === undefined) return undefined
+    const call = { ...incoming, session }
+    return unmatchedResponse({ call, answer: notFoundAnswer(), miss, hooks })
   }
 
   return async (request, host = fetchHost(request)) => {
@@ -182,7 +207,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
         return await answerService(incoming)
       if (path === controlPath || path.startsWith(`${controlPath}/`))
         return await answerControl(incoming)
-      return fallbacks.length === 0 ? undefined : await answerOutside(incoming)
+      return await answerOutside(incoming)
     } catch (error) {
       console.error(
         'restapi-mock: unexpected error while answering',

@@ -113,3 +113,13 @@ export type { Surface, SurfacePage } from './surface.ts'
 export { noRoute, type RouteFacts } from './per-request.ts'
 export { WarningList } from './request/list-limit.ts'
 export { withNumberTokens } from './request/number-token.ts'
+export {
+  createMissFinder,
+  isMissWarning,
+  missPrefix,
+  onMissModes,
+  type MissFinder,
+  type OnMiss,
+} from './route/near-misses.ts'
+export { closest, editDistance } from './route/edit-distance.ts'
+export { hostRoutes, type HostRoute } from './route/host-routes.ts'

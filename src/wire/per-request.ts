@@ -154,6 +154,8 @@ interface ExchangeInput {
   readonly session: string | null
   readonly answer: Answer | null
   readonly intercepted?: Interception | undefined
+  /** See `Exchange.miss`. */
+  readonly miss?: string | undefined
 }
 
 /** An exchange answered by the operations (source `mock`): one object, made once. */
@@ -163,6 +165,7 @@ export function exchangeOf({
   session,
   answer,
   intercepted,
+  miss,
 }: ExchangeInput): Exchange {
   return {
     request: incoming.request,
@@ -175,5 +178,6 @@ export function exchangeOf({
     durationMs: performance.now() - incoming.started,
     delayMs: intercepted?.delayMs ?? 0,
     fault: intercepted?.fault ?? (answer === null ? 'network' : null),
+    miss,
   }
 }

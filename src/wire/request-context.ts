@@ -107,6 +107,11 @@ export interface Exchange {
   readonly delayMs: number
   /** The fault applied: `code=503 (Prefer)`, `network (rule 2)`, `aborted`, or null. */
   readonly fault: string | null
+  /**
+   * What the mock made of a request no route took (route/near-misses.ts): the sentence its
+   * `X-Mock-Warning`, the journal and the log carry. Absent for every other answer.
+   */
+  readonly miss?: string | undefined
 }
 
 /** A request answered: the Response, and the exchange the journal recorded (null for none). */
@@ -114,4 +119,9 @@ export interface Answered {
   readonly response: Response
   /** What the operations, a page or a fallback made of it; null for a control route. */
   readonly exchange: Exchange | null
+  /**
+   * The host's 404 for a request no route took, with the mock's word on it: a runtime may still
+   * hand the request to a user's own handler, and `Dispatch` answers undefined for it.
+   */
+  readonly unmatched?: boolean
 }

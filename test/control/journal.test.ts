@@ -67,6 +67,7 @@ describe.each([
         delayMs: 20,
         fault: 'code=503 (Prefer)',
         warnings: ['Unknown field Foo ignored'],
+        nearMiss: false,
         requestHeaders: [
           ['content-type', 'application/json'],
           ['host', '127.0.0.1:3000'],

@@ -288,8 +288,8 @@ describe('names that Object.prototype has are values like any other', () => {
         body: JSON.stringify({ Key: commentKey(store), Message: 'm' }),
       })
       expect(response.status).toBe(400)
-      expect(response.headers.get('x-mock-warning')).toBe(
-        `Content-Type '${name}' has no reader: the body was ignored`,
+      expect(response.headers.get('x-mock-warning')).toMatch(
+        new RegExp(`^Content-Type '${name}' has no reader: the body was ignored, `),
       )
     })
 

@@ -71,13 +71,37 @@ describe('the CLI', () => {
     [['--default-format', 'pdf'], /--default-format must be one of/],
     [['--seed', 'x'], /--seed must be a whole number/],
     [['--no-such-option'], /no-such-option/],
+    [['--prot', '4000'], /^restapi-mock: unknown option --prot; did you mean --port\?$/m],
+    [['--on-miss', 'loud'], /--on-miss must be one of warn, error, off, got 'loud'/],
+    [
+      ['--auth', 'claim'],
+      /--auth must be one of .*claims.*, got 'claim' \(did you mean claims\?\)/,
+    ],
+    [
+      ['--default-format', 'jsn'],
+      /--default-format must be one of .*, got 'jsn' \(did you mean json\?\)/,
+    ],
+    [
+      ['--scenario', 'emtpy'],
+      /\(did you mean 'empty'\?\); the scenarios are default, empty, large, edge-cases/,
+    ],
   ])('exits with code 2 and a clear message for %j', async (args, message) => {
     // A valid --port 0 beside the bad option, so a wrongly accepted option cannot take a real port.
     const run = startCli(args.includes('--port') ? args : [...args, '--port', '0'])
     expect(await exitWithin(run, 10_000)).toBe(2)
     expect(run.stderr()).toMatch(message)
-    expect(run.stderr()).toContain('Usage: restapi-mock')
+    // One line and a pointer to --help, not the whole help that would scroll it away.
+    expect(run.stderr()).not.toContain('Usage: restapi-mock')
+    expect(run.stderr().trimEnd().split('\n').length).toBeLessThanOrEqual(3)
     expect(run.stdout()).not.toContain('serving')
+  })
+
+  it('says in at most three lines which option was meant for --prot 4000', async () => {
+    const run = startCli(['--prot', '4000'])
+    expect(await exitWithin(run, 10_000)).toBe(2)
+    expect(run.stderr()).toBe(
+      "restapi-mock: unknown option --prot; did you mean --port?\nRun 'restapi-mock --help' for every option.\n",
+    )
   })
 
   it('exits with code 2 when the port is in use', async () => {

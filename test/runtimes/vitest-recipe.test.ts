@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 // --- the recipe (quoted in the README) ---
 const mock = createMock({ store: createStore() })
-const server = setupServer(...createHandlers(mock))
+const server = setupServer(...createHandlers(mock, { onMiss: 'error' }))
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
   server.resetHandlers()
@@ -104,6 +104,44 @@ describe('the mock in a Vitest suite through setupServer', () => {
     const response = await updateComment({ Key: key, Message: 'Back to normal' })
     expect(response.status).toBe(200)
     expect(((await response.json()) as Record<string, unknown>).Message).toBe('Back to normal')
+  })
+
+  it('fails a mistyped path where it is called, the near miss named in the cause', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const mistyped = fetch('https://cms.example.com/RestApi/comments-api/commentz', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Key: key }),
+      })
+      const failure = await mistyped.then(
+        () => null,
+        (error: Error & { cause?: { name?: string; message?: string } }) => error,
+      )
+      const message =
+        'no operation answers PUT /RestApi/comments-api/commentz; did you mean PUT /RestApi/comments-api/comments?'
+      expect(failure?.cause).toMatchObject({ name: 'RestApiMockMiss', message })
+      expect(printed).toHaveBeenCalledWith(`restapi-mock: ${message}`)
+    } finally {
+      printed.mockRestore()
+    }
+  })
+
+  it('fails a call with a wrong base path, naming the service path meant', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const failure = await fetch('https://cms.example.com/api/comments-api/comments', {
+        method: 'PUT',
+      }).then(
+        () => null,
+        (error: Error & { cause?: { message?: string } }) => error,
+      )
+      expect(failure?.cause?.message).toBe(
+        'no operation answers PUT /api/comments-api/comments; the service is under /RestApi: did you mean PUT /RestApi/comments-api/comments?',
+      )
+    } finally {
+      printed.mockRestore()
+    }
   })
 
   it('fails a request no handler takes, so a suite never reaches the network by accident', async () => {

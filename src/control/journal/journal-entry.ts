@@ -22,6 +22,11 @@ export interface JournalEntry {
   /** The fault applied: `code=503 (Prefer)`, `network (rule 2)`, `aborted`, or null. */
   readonly fault: string | null
   readonly warnings: readonly string[]
+  /**
+   * No route took the request (a path a few edits away, another verb, the real host's route):
+   * its warning says what it was near. For the dashboard's and tools' filters.
+   */
+  readonly nearMiss: boolean
   readonly requestHeaders: readonly (readonly [string, string])[]
   readonly requestBody: string | null
   /** The whole request body's size in UTF-8 bytes (the text above may be cut); -1 if unknown. */
@@ -46,6 +51,7 @@ export interface JournalRecord extends Omit<
   | 'requestBytes'
   | 'responseBody'
   | 'responseBytes'
+  | 'nearMiss'
 > {
   readonly startedAt: number
   /** Names and values in turn, as sent (Node's `rawHeaders`). */
@@ -57,4 +63,6 @@ export interface JournalRecord extends Omit<
   readonly responseText: string | null
   /** How many warnings there were in all (`warnings` may end with `… and N more`). */
   readonly warningCount?: number
+  /** See `JournalEntry.nearMiss`; absent: false. */
+  readonly nearMiss?: boolean
 }

@@ -55,6 +55,7 @@ export class Slot {
   delayMs = 0
   fault: string | null = null
   warnings: readonly string[] = noWarnings
+  nearMiss = false
   responseHeaders: Readonly<Record<string, string>> | null = null
   /** Byte counts of bodies cut to `journalBodyLimit`; -1 when the text kept is whole. */
   requestBytes = -1
@@ -88,6 +89,7 @@ export class Slot {
       record.warningCount ?? record.warnings.length,
       journalWarningsLimit,
     )
+    this.nearMiss = record.nearMiss ?? false
     this.responseHeaders = record.responseHeaders
     const url = cutText(record.url, journalUrlLimit)
     const requestHeaders = joinHeaders(record.requestHeaders, journalHeadersLimit)
@@ -149,6 +151,7 @@ export class Slot {
       delayMs: this.delayMs,
       fault: this.fault,
       warnings: this.warnings,
+      nearMiss: this.nearMiss,
       // As `Headers` lists them (lower-case, sorted, repeats joined), whichever form was kept.
       requestHeaders: [...asHeaders(this.#latin1(urlEnd, headersEnd))],
       requestBody,

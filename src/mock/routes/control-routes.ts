@@ -1,6 +1,7 @@
 import {
   compileRoutes,
   controlPath,
+  createMissFinder,
   matchRoute,
   readSessionId,
   ServiceError,
@@ -23,6 +24,7 @@ export type { NamedSnapshot } from './snapshot-names.ts'
  */
 export function createControl(deps: ControlDeps): ControlResolver {
   const table = compileRoutes(controlTable, { extensions: false, predefined: false })
+  const findMiss = createMissFinder(table, controlPath, [])
   return async (request, url, host) => {
     // Runs of slashes collapsed first (`//__mock//state`), so the prefix is where it should be.
     const rest = url.pathname.replace(/\/{2,}/g, '/').slice(controlPath.length)
@@ -50,10 +52,13 @@ export function createControl(deps: ControlDeps): ControlResolver {
     }
 
     function notFound(): Response {
+      // The route a few edits away or under another verb, as for the service (near-misses.ts).
+      const miss = findMiss({ method: request.method, path: url.pathname, rest }) ?? ''
+      const meant = miss.indexOf('; did you mean ')
       return fail(
         404,
         'NotFound',
-        `Failed to find a control route for ${request.method} ${url.pathname}`,
+        `Failed to find a control route for ${request.method} ${url.pathname}${meant < 0 ? '' : miss.slice(meant)}`,
       )
     }
   }

@@ -1,3 +1,4 @@
+import { unknownNameHint } from '../unknown-name.ts'
 import type {
   ResetDocument,
   ScenariosDocument,
@@ -101,11 +102,19 @@ export function listScenarios({ session, deps }: StateCall): Response {
   } satisfies ScenariosDocument)
 }
 
-export function useScenario({ session, params }: StateCall): Response {
+export function useScenario({ session, params, deps }: StateCall): Response {
   const name = params.name as string
   return session.scenarios.use(name)
     ? json({ current: session.scenarios.current, seed: session.store.seed })
-    : fail(404, 'NotFound', `Failed to use scenario '${name}': no such scenario`)
+    : fail(
+        404,
+        'NotFound',
+        `Failed to use scenario '${name}': no such scenario${unknownNameHint(
+          name,
+          deps.catalogue.list().map((scenario) => scenario.name),
+          'scenarios',
+        )}`,
+      )
 }
 
 export function storeFixtures({ request, session, deps }: StateCall): Promise<Response> {

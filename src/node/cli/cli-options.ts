@@ -1,5 +1,5 @@
 import { defaultCounts } from '../../store/index.ts'
-import { authModes, formats } from '../../wire/index.ts'
+import { authModes, formats, onMissModes } from '../../wire/index.ts'
 
 /** One command-line option: what `parseArgs` reads, plus how `--help` lists it. */
 export interface CliOption {
@@ -127,6 +127,12 @@ export const cliOptions = {
     arg: '<mode>',
     default: 'off',
     help: `the CMS's login wall: ${authModes.join(', ')}; log in with POST /__mock/login`,
+  },
+  'on-miss': {
+    type: 'string',
+    arg: '<mode>',
+    default: 'warn',
+    help: `a request no route takes: ${onMissModes.join(', ')} (warn: the 404 and the log name the route it was near; error: the connection is dropped; off: the plain 404)`,
   },
   'default-format': {
     type: 'string',

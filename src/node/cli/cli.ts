@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cliOptions } from './cli-options.ts'
+import { cliCommands } from './cli-commands.ts'
 import { asksForUpstream } from './asks-for-upstream.ts'
-import { fail, parseCounts, parseInteger } from './cli-parse.ts'
+import { fail, parseChoice, parseCounts, parseInteger } from './cli-parse.ts'
 import { createStore, type Scenario } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
 import type { Upstream } from './cli-upstream.ts'
-import { authModes, formats, isFormat } from '../../wire/index.ts'
+import { authModes, formats, onMissModes } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency } from '../../control/index.ts'
 import { readScenariosFile } from './scenarios-file.ts'
 import type { StateFile } from '../state-file/state-file.ts'
@@ -18,6 +19,7 @@ import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from '../server/stop-on-signals.ts'
 import { trackRequests } from '../server/track-requests.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
+import { optionProblem } from './unknown-option.ts'
 
 /**
  * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
@@ -39,7 +41,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
       options: cliOptions,
     })
   } catch (error) {
-    fail((error as Error).message)
+    fail(optionProblem(error as Error, cliOptions, Object.keys(cliCommands)))
   }
   const { values } = parsed
   // The bin answers --help and --version before loading this (help.ts), on any Node.
@@ -47,10 +49,9 @@ export async function runCli(args: readonly string[]): Promise<void> {
     printHelpOrVersion(values.help ? ['--help'] : ['--version'])
     process.exit(0)
   }
-  const defaultFormat = values['default-format'].toLowerCase()
-  if (!isFormat(defaultFormat)) fail(`--default-format must be one of ${formats.join(', ')}`)
-  const auth = authModes.find((mode) => mode === values.auth.toLowerCase())
-  if (auth === undefined) fail(`--auth must be one of ${authModes.join(', ')}`)
+  const defaultFormat = parseChoice('default-format', values['default-format'], formats)
+  const auth = parseChoice('auth', values.auth, authModes)
+  const onMiss = parseChoice('on-miss', values['on-miss'], onMissModes)
   const port = parseInteger(
     'port',
     values.port ?? (process.env.npm_package_config_mockPort || process.env.PORT || '4000'),
@@ -145,6 +146,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     strict: values.strict,
     alwaysUseUtc: values['always-use-utc'],
     auth,
+    onMiss,
     xmlNamespaces,
     defaultFormat,
     basePath: values['base-path'],

@@ -9,6 +9,7 @@ import {
   type Answered,
   type Exchange,
   type HeaderName,
+  type OnMiss,
   internalErrorAnswer,
   notFoundAnswer,
   toResponse,
@@ -69,6 +70,13 @@ export interface AppOptions extends Omit<MockOptions, 'store'> {
    * time once whole.
    */
   largeBodies?: LargeBodiesOptions
+  /**
+   * A request no route takes (a mistyped path, another verb, the real host's own route): the
+   * 404 names what it was near in `X-Mock-Warning` and the log (`warn`, the default), the
+   * connection is dropped with the log saying why (`error`), or the 404 is the plain one (`off`).
+   * The journal says it in every mode.
+   */
+  onMiss?: OnMiss
 }
 
 /** What Hono hands the app on the Node server: Node's request and response (none in `app.request()`). */
@@ -99,6 +107,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const extra = options.handlers ? [...options.handlers] : []
   const cors = options.cors !== false
   const log = options.log
+  const onMiss = options.onMiss ?? 'warn'
   const refusal = createAccessCheck({
     cors,
     allowedHosts: options.allowedHosts,
@@ -151,11 +160,29 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
       response = answered?.response
       exchange = answered?.exchange ?? null
       written = exchange?.answer ?? null
-      if (!response && extra.length > 0) {
+      // A request no route took goes to the user's own handlers too, before the mock's 404.
+      if ((!response || answered?.unmatched) && extra.length > 0) {
         // msw is loaded only for a user's own handlers: the mock itself never needs it here.
         const { getResponse } = await import('msw')
         const own = await getResponse(extra, sent)
-        if (own) response = withAnswerHeaders(own, host.answerHeaders)
+        if (own) {
+          response = withAnswerHeaders(own, host.answerHeaders)
+          exchange = null
+          written = null
+        }
+      }
+      const miss = exchange?.miss
+      if (miss !== undefined && onMiss === 'error') {
+        return dropConnection(
+          c.env,
+          request,
+          `near miss, connection dropped (--on-miss error): ${miss}`,
+        )
+      }
+      if (miss !== undefined && onMiss === 'off') {
+        written = notFoundAnswer()
+        response = toResponse(written, host.answerHeaders)
+        exchange = null
       }
       if (!response) {
         written = notFoundAnswer()
@@ -164,7 +191,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
       // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
       // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
       // cost a full Response.
-      if (response.status === 0) return dropConnection(c.env, request)
+      if (response.status === 0) {
+        return dropConnection(c.env, request, 'network fault (connection dropped)')
+      }
     }
     log?.(formatLogLine(request, response, performance.now() - started, exchange))
     return withReasonPhrase(c.env, response, written)
@@ -174,11 +203,15 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
    * answer returned is never sent); without a socket (`app.request()`), the call fails, as a
    * fetch does.
    */
-  const dropConnection = (env: Partial<HttpBindings> | undefined, request: Request): Response => {
+  const dropConnection = (
+    env: Partial<HttpBindings> | undefined,
+    request: Request,
+    why: string,
+  ): Response => {
     const socket = env?.incoming?.socket
     if (!socket) throw new NetworkFault()
     socket.destroy()
-    log?.(formatFaultLine(request, 'network fault (connection dropped)'))
+    log?.(formatFaultLine(request, why))
     return new Response(null, { status: 500 })
   }
   app.onError((error, c) => {

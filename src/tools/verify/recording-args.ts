@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
+import { optionProblem } from '../../node/cli/unknown-option.ts'
 import type { Har } from '../../mock/index.ts'
 import { parseXmlNamespaces } from '../../node/cli/xml-namespace-option.ts'
 import { readRecording } from './read-recording.ts'
@@ -52,7 +53,9 @@ export function readRecordingArgs<const O extends ParseArgsOptionsConfig>(
   try {
     parsed = parseArgs({ args: [...args], options: command.options, allowPositionals: true })
   } catch (error) {
-    return refuse(`${(error as Error).message}\n\n${command.usage}`)
+    // One line and a pointer, not the usage that would scroll it away (as the main command).
+    const problem = optionProblem(error as Error, command.options)
+    return refuse(`${problem}\nRun 'restapi-mock ${command.name} --help' for every option.`)
   }
   const { values, positionals } = parsed
   if ((values as { help?: boolean }).help) {

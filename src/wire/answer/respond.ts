@@ -80,7 +80,7 @@ function unwritten(ctx: RequestContext, def: DtoDef, init: RespondInit): Answer 
   const isError = def === ErrorResponse
   ctx.warnings.add(
     isError
-      ? `the real server has no writer for '${type}' and answers the error with no body`
+      ? `the real server has no writer for '${type}' and answers the error with no body (with Accept: */*, the answer takes the request's Content-Type); send Accept: application/json to read the error`
       : `the real server has no writer for '${type}': NotSupportedException, a 405 with no body`,
   )
   const headers: Record<string, string> = { 'Content-Type': type, Vary: 'Accept' }

@@ -4,6 +4,7 @@ import { readJson } from '../formats/json.ts'
 import { readJsv } from '../formats/jsv-read.ts'
 import type { Loose } from './loose.ts'
 import type { RequestContext } from '../request-context.ts'
+import { ignoredBodyWarning } from './body-hints.ts'
 
 export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
 
@@ -75,9 +76,7 @@ function parseWith(
     ctx.warnings.add(
       ctx.bodyFormat !== null
         ? `the ${ctx.bodyFormat} route reads no request body: the body was ignored`
-        : ctx.contentType === null
-          ? 'the request has a body but no Content-Type: the body was ignored'
-          : `Content-Type '${ctx.contentType}' has no reader: the body was ignored`,
+        : ignoredBodyWarning(ctx, text),
     )
     return undefined
   }

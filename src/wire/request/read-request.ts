@@ -9,6 +9,7 @@ import type { RequestContext } from '../request-context.ts'
 import { ServiceError } from '../answer/service-error.ts'
 import type { FieldIssue } from './bind-dto.ts'
 import { readJsv } from '../formats/jsv-read.ts'
+import { formJsonWarning } from './body-hints.ts'
 import type { LooseObject } from './loose.ts'
 
 /** The longest strict-mode message made of warnings, in characters. */
@@ -29,6 +30,8 @@ export async function readRequest(
     let form: URLSearchParams | FormData | null = null
     if (isFormContentType(ctx.contentType) && ctx.bodyFormat === null) {
       form = await readForm(ctx)
+      const misread = form instanceof URLSearchParams && formJsonWarning(ctx, ctx.body.textRead)
+      if (misread) ctx.warnings.add(misread)
     } else {
       const text = await ctx.body.text()
       const parsed = parseBody(ctx, def, text)
