@@ -66,7 +66,7 @@ export function makeContainerPage(context: SeedContext, index: number): Containe
   const pageTitle = makePageTitle(context, pageId)
   const page = { Id: pageId, Title: pageTitle, UrlName: urlNameOf(pageTitle) }
   const containers = skeletons.map((skeleton): ContainerInfoModel => {
-    // As the default caller, with no Referer, asks for them (decisions.md §20).
+    // As the default caller, with no Referer, asks for them (decisions.md §24).
     const facts = makeContainerFacts(context, {
       itemId: skeleton.itemId,
       itemType: skeleton.itemType,

@@ -71,9 +71,10 @@ export function workerMock(options: WorkerMockOptions, answerTabs = true): Worke
     if (info.request.method !== 'GET') persisted?.changed()
     return response
   }
-  const stopChannel = answerTabs
-    ? answerControlChannel({ answer: (request) => dispatchOf(mock, persisted)(request) })
-    : () => undefined
+  const stopChannel =
+    answerTabs && inPage()
+      ? answerControlChannel({ answer: (request) => dispatchOf(mock, persisted)(request) })
+      : () => undefined
   return {
     mock,
     store,
@@ -99,7 +100,7 @@ export function dispatchOf(
 
 function persistedState(mock: Mock, options: WorkerMockOptions): PersistedState | undefined {
   const persist = options.persist ?? true
-  if (persist === false) return undefined
+  if (persist === false || !inPage()) return undefined
   // What the start came from: a state saved from another seed or scenario is not that app's.
   const fingerprint = JSON.stringify({
     version: mockVersion,
@@ -122,4 +123,12 @@ async function workerDashboard(basePath: string): Promise<Response> {
   const { dashboardPage } = await import('../control/dashboard.ts')
   const { html, headers } = await dashboardPage({ basePath, channel: controlChannelName })
   return new Response(html, { headers: { ...headers } })
+}
+
+/**
+ * Whether the mock runs in a page: outside one (the worker's mock made in Node, as tests make it)
+ * there is no origin's storage to keep the state in and no other tab to answer.
+ */
+function inPage(): boolean {
+  return typeof addEventListener === 'function'
 }

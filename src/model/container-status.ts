@@ -15,7 +15,7 @@ export interface Caller {
 }
 
 /**
- * The caller where no login wall is up (decisions.md §20): the site's administrator, as a
+ * The caller where no login wall is up (decisions.md §24): the site's administrator, as a
  * developer logged in to a local CMS usually is, so every affordance the front end gates on
  * `IsAdmin` shows. Behind the wall (`--auth`) the login's role says (`Administrator`).
  */
@@ -215,7 +215,7 @@ function editDialogUrl(definition: string, view: string): string {
  * PageControlStrategy.cs l.187–211: `""` with no page; else the page's back-end URL for the
  * `Edit` action, rooted, without its trailing slash: the page's URL and `/Action/Edit` (SF
  * `Modules/Pages/PageExtensions.cs` l.58–64, l.346–376; `Web/PageSiteNodeExtensions.cs`
- * l.100–104). One language and one site: no `/culture`, no `sf_site` (decisions.md §20).
+ * l.100–104). One language and one site: no `/culture`, no `sf_site` (decisions.md §24).
  */
 function pageEditUrl(page: PageNode | null): string {
   if (page === null) return ''

@@ -8,7 +8,7 @@ export type AuthMode = (typeof authModes)[number]
 
 /**
  * Who is logged in: a back-end user; a back-end administrator, who is also unrestricted
- * (`IsUnrestricted`, the container info's `IsAdmin`, decisions.md §20); or a user who is not a
+ * (`IsUnrestricted`, the container info's `IsAdmin`, decisions.md §24); or a user who is not a
  * back-end user (`NeedAdminRights`).
  */
 export const loginRoles = ['BackendUser', 'Administrator', 'User'] as const

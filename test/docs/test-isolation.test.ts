@@ -6,9 +6,11 @@ import { projectRoot } from '../support/index.ts'
 
 // The fast tier shares its workers between files (vitest.config.ts, `isolate: false`): a file
 // that replaces a module or a global for the whole file must run alone, or every file after it
-// in the same worker sees the replacement.
+// in the same worker sees the replacement. msw's setupServer is one too: it patches the process's
+// fetch and http modules, and a Node server an earlier file started in the same process changes
+// what those patches meet (a miss failed with Response.error() then hangs the fetch).
 
-const replacesForTheFile = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/
+const replacesForTheFile = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|\bsetupServer\(/
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,5 +33,6 @@ it('runs alone exactly the fast test files that replace a module or a global', (
 it('finds a replacement written as the tests write one', () => {
   expect(replacesForTheFile.test("vi.mock('../../src/x.ts', () => ({}))")).toBe(true)
   expect(replacesForTheFile.test("vi.stubGlobal('fetch', fake)")).toBe(true)
+  expect(replacesForTheFile.test('const server = setupServer(...createHandlers(mock))')).toBe(true)
   expect(replacesForTheFile.test('vi.spyOn(console, "error")')).toBe(false)
 })

@@ -176,7 +176,7 @@ describe.each(modes)('restapi-mock mcp against $mode', ({ start, session }) => {
     expect(transportErrors).toEqual([])
   })
 
-  it('shows a mistyped request in mock_journal with its status, and warnings as X-Mock-Warning says them', async () => {
+  it('shows a mistyped request in mock_journal with its status and its near miss, as X-Mock-Warning says them', async () => {
     const { client, origin, transportErrors } = await start()
     await callTool(client, 'mock_fixtures', { Comments: [{ Key: 'mcp-2' }] })
     const mistyped = await fetch(`${origin}/RestApi/coments-api/comments`, {
@@ -185,6 +185,8 @@ describe.each(modes)('restapi-mock mcp against $mode', ({ start, session }) => {
       body: JSON.stringify({ Key: 'mcp-2' }),
     })
     expect(mistyped.status).toBe(404)
+    const nearMiss = mistyped.headers.get('x-mock-warning')
+    expect(nearMiss).toContain('did you mean PUT /RestApi/comments-api/comments?')
     const warned = await fetch(`${origin}/RestApi/comments-api/comments`, {
       method: 'PUT',
       headers,
@@ -198,12 +200,19 @@ describe.each(modes)('restapi-mock mcp against $mode', ({ start, session }) => {
     expect(missed.isError).toBe(false)
     const document = missed.value as {
       matching: number
-      entries: { method: string; url: string; status: number; warnings: string[] }[]
+      entries: {
+        method: string
+        url: string
+        status: number
+        warnings: string[]
+        nearMiss: boolean
+      }[]
     }
     expect(document.matching).toBe(1)
     expect(document.entries[0]).toMatchObject({ method: 'PUT', status: 404 })
     expect(document.entries[0]?.url).toContain('/RestApi/coments-api/comments')
-    expect(document.entries[0]?.warnings).toBeInstanceOf(Array)
+    expect(document.entries[0]?.warnings).toEqual([nearMiss])
+    expect(document.entries[0]?.nearMiss).toBe(true)
 
     const last = await callTool(client, 'mock_journal', { limit: 1 })
     const entry = (last.value as { entries: { status: number; warnings: string[] }[] }).entries[0]

@@ -35,7 +35,7 @@ import { createHandlers, createMock, createStore } from 'restapi-mock/handlers'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
 const mock = createMock({ store: createStore() })
-const server = setupServer(...createHandlers(mock))
+const server = setupServer(...createHandlers(mock, { onMiss: 'error' }))
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
   server.resetHandlers()
