@@ -64,7 +64,9 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
         warn: (line) => process.stderr.write(`restapi-mock: ${line}\n`),
       })
     } catch (error) {
-      fail(`could not record: ${(error as Error).message}; give another file`)
+      const { message, code } = error as NodeJS.ErrnoException
+      // Another mock's lock says what to do itself.
+      fail(code === 'ELOCKED' ? message : `could not record: ${message}; give another file`)
     }
   }
   const fallbacks = (values.replay ?? []).map((path) => {

@@ -127,8 +127,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
       const { attachStateFile } = await import('../state-file/state-file.ts')
       stateFile = attachStateFile(store, values['state-file'])
     } catch (error) {
+      const { message, code } = error as NodeJS.ErrnoException
+      // Another mock's lock says what to do itself.
       fail(
-        `could not load --state-file ${values['state-file']}: ${(error as Error).message}`,
+        code === 'ELOCKED'
+          ? message
+          : `could not load --state-file ${values['state-file']}: ${message}`,
         false,
       )
     }
