@@ -110,6 +110,7 @@ export function createMock(
       state: control,
       maxSnapshots,
       version: mockVersion,
+      redact: options.redact ?? [],
       // Loaded on first use: a browser bundle then keeps them in chunks of their own.
       openApi: async () => {
         const { createOpenApiDocument } = await import('../control/openapi.ts')

@@ -95,6 +95,12 @@ export const cliOptions = {
     default: false,
     help: 'keep Authorization, cookies, API keys and passwords in the --record file',
   },
+  redact: {
+    type: 'string',
+    arg: '<name>',
+    multiple: true,
+    help: 'also redact the values of this name in --record and the journal, as password is (repeatable)',
+  },
   replay: {
     type: 'string',
     arg: '<file.har>',

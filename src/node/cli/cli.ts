@@ -155,6 +155,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     maxSessions,
     ...(upstream.proxy ? { proxy: upstream.proxy } : {}),
     ...(upstream.passthrough ? { passthrough: upstream.passthrough } : {}),
+    ...(values.redact ? { redact: values.redact } : {}),
     fallbacks: upstream.fallbacks,
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
