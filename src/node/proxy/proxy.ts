@@ -35,9 +35,10 @@ const wholeBodyBytes = 64 * 1024
  * kept-alive undici connections. undici's dispatch hands the answer over as callbacks, with no
  * stream objects for a small body: half the work per request of node:http's client and web
  * streams (docs/performance.md). Redirects come back as they are, and an untrusted certificate
- * is accepted when told to. An upstream that cannot be reached, times out, or breaks off within
- * the first `heldBytes` of its answer is a 502 `BadGateway`; past them the answer streams on,
- * and a break cuts the client's answer off.
+ * is accepted when told to. An upstream that cannot be reached, or breaks off within the first
+ * `heldBytes` of its answer, is a 502 `BadGateway`, and one whose head does not come within the
+ * time-out a 504 `GatewayTimeout`; past `heldBytes`, or once the time-out has passed with the
+ * head there, the answer streams on, and a break cuts the client's answer off.
  */
 export function createProxy(options: ProxyOptions): Fallback {
   const upstream = new URL(options.url)
@@ -77,6 +78,7 @@ export function createProxy(options: ProxyOptions): Fallback {
       const upload =
         record && given && !(given instanceof Uint8Array) ? keepCopy(given, maxBytes) : undefined
       const { handler, answer } = upstreamAnswer({
+        holdMs: options.timeoutMs,
         cutOff: (error) => host.cutOff?.(`${name} broke off (${error.message})`) ?? false,
         keep: record && {
           maxBytes,
@@ -119,11 +121,18 @@ export function createProxy(options: ProxyOptions): Fallback {
           body: status === 204 || status === 205 || status === 304 ? null : body,
         }
       } catch (error) {
-        return new ServiceError(
-          502,
-          'BadGateway',
-          `Failed to reach ${name}: ${causeOf(error, options.timeoutMs)}`,
-        )
+        // Nothing came within the time-out: a gateway's 504, as nginx answers it.
+        return timedOut(error)
+          ? new ServiceError(
+              504,
+              'GatewayTimeout',
+              `Failed to reach ${name}: no answer within ${options.timeoutMs} ms`,
+            )
+          : new ServiceError(
+              502,
+              'BadGateway',
+              `Failed to reach ${name}: ${causeOf(error, options.timeoutMs)}`,
+            )
       }
     },
   }
@@ -135,6 +144,11 @@ function hasSmallBody(host: RequestHost): boolean {
   return (
     length !== null && Number(length) <= wholeBodyBytes && host.header('transfer-encoding') === null
   )
+}
+
+/** undici gave up waiting for the upstream's head. */
+function timedOut(error: unknown): boolean {
+  return (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT'
 }
 
 function causeOf(error: unknown, timeoutMs: number): string {
