@@ -73,7 +73,7 @@ describe('a write from a page of another site without an Origin', () => {
 
   // Issue 40, L3: the check took every OPTIONS for a read, while the dispatch honours the
   // override on any verb, so this ran the write.
-  it.each([
+  it.each<{ how: string; url: (o: string) => string; headers: Record<string, string> }>([
     { how: 'the query', url: (o: string) => o, headers: {} },
     {
       how: 'the header',

@@ -65,7 +65,7 @@ export function createProxy(options: ProxyOptions): Fallback {
       const target = requestTarget(request.url)
       const startedAt = Date.now()
       const headers = upstreamHeaders(host, upstream.host, target, clientAddress(host))
-      const path = prefix + target.pathAndQuery
+      const path = prefix + forwardedPath(target.pathAndQuery)
       // Through the request's one reader: the method override may have read a form already.
       const given = await body.forwarded(hasSmallBody(host))
       const sent =
@@ -136,6 +136,24 @@ export function createProxy(options: ProxyOptions): Fallback {
       }
     },
   }
+}
+
+/**
+ * The path and query to forward, its path with encoded slashes and dots decoded and its dot
+ * segments resolved: `/RestApi/..%2f..%2fadmin` is `/admin`. A host (IIS among them) may decode
+ * `%2f` itself and then resolve the `..`, which would reach past the `--proxy` URL's path; the
+ * mock forwards what the host would read, within that path. The query is left as it came.
+ */
+export function forwardedPath(pathAndQuery: string): string {
+  const queryAt = pathAndQuery.indexOf('?')
+  const path = queryAt < 0 ? pathAndQuery : pathAndQuery.slice(0, queryAt)
+  if (!/%(?:2f|5c|2e)|\\|\/\.|^\.|\.$/i.test(path)) return pathAndQuery
+  const decoded = path
+    .replace(/%2f|%5c/gi, '/')
+    .replace(/%2e/gi, '.')
+    .replaceAll('\\', '/')
+  const resolved = new URL(decoded, 'http://host').pathname
+  return queryAt < 0 ? resolved : resolved + pathAndQuery.slice(queryAt)
 }
 
 /** A request body of a known, small length: read whole, with no stream between. */

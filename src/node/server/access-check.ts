@@ -51,6 +51,10 @@ export function createAccessCheck(options: AccessOptions): AccessCheck {
           : undefined
       return forbidden(hostRefusal(host), headers)
     }
+    // An absolute-form target (`GET http://evil.test/… HTTP/1.1`) is the URL the request is
+    // served as: its host must be one the mock answers too, whatever `Host` says.
+    const target = urlHost(request.url)
+    if (target !== host && !hostAllowed(target)) return badTarget(target)
     if (origin !== null && !originAllowed(origin, host)) return forbidden(originRefusal(origin))
     // An allowed Origin vouches for the page (browsers set it and scripts cannot); without one,
     // Fetch Metadata still tells an <img>, a link or a navigation from another site apart.
@@ -100,6 +104,19 @@ function crossSiteRefusal(write: string): string {
     `link, a navigation), would change the mock. Such requests may only read it, so that no ` +
     `site can change it behind your back; send the change with fetch() from an allowed page ` +
     `(loopback origins, --cors-origin), from the mock's own dashboard, or from curl or a script.`
+  )
+}
+
+/** A 400 in the ServiceStack shape: an absolute-form target naming a host not served. */
+function badTarget(target: string): Response {
+  return new Response(
+    errorJson(
+      'ArgumentException',
+      `Failed to answer: the request target names the host ${quoted(target)}, which the mock ` +
+        `does not answer. Send the path alone (GET /RestApi/… with a Host header), as browsers ` +
+        `do, or allow the host with --allowed-hosts.`,
+    ),
+    { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
   )
 }
 
