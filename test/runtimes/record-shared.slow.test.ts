@@ -132,4 +132,22 @@ describe('two mocks and one --record file', () => {
     expect(await exitWithin(again, 30_000)).toBe(0)
     expect(entriesIn(file)).toHaveLength(6)
   }, 120_000)
+
+  it('refuses a second mock on the same --state-file too, naming the first one', async () => {
+    const file = join(tempDir(), 'state.json')
+    const first = startCli(['--port', '0', '--no-log', '--state-file', file])
+    await waitForStart(first, 30_000)
+    const second = startCli(['--port', '0', '--no-log', '--state-file', file])
+    expect(await exitWithin(second, 30_000)).toBe(2)
+    expect(second.stderr()).toBe(
+      `restapi-mock: --state-file ${file} is in use by another restapi-mock, process ${first.child.pid} (its lock: ${file}.lock); stop that one, or give another file\n`,
+    )
+    first.child.kill('SIGTERM')
+    expect(await exitWithin(first, 30_000)).toBe(0)
+    // Stopped, it let the file go: the next start takes it.
+    const third = startCli(['--port', '0', '--no-log', '--state-file', file])
+    await waitForStart(third, 30_000)
+    third.child.kill('SIGTERM')
+    expect(await exitWithin(third, 30_000)).toBe(0)
+  }, 120_000)
 })
