@@ -67,7 +67,7 @@ export const cliOptions = {
     type: 'string',
     arg: '<ms>',
     default: '30000',
-    help: 'a 502 when the --proxy host has not answered within this time',
+    help: 'a 504 when the --proxy host has not answered within this time; past it, a trickled answer streams',
   },
   'proxy-insecure': {
     type: 'boolean',
