@@ -73,12 +73,12 @@ function echoEverything(
   response.writeHead(200, {
     'Content-Type': 'application/json',
     Location: `https://cms.example/next?echo=${encodeURIComponent(secrets.apiKey)}`,
-    'X-Echo-Token': `got ${secrets.bearer}`,
+    'X-Echo': `got ${secrets.bearer}`,
   })
   response.end(
     JSON.stringify({
       Echo: everything,
-      Token: `issued for ${secrets.code}`,
+      Issued: `issued for ${secrets.code}`,
       Numbers: [Number(secrets.otp), Number(secrets.pin), 7],
     }),
   )
@@ -127,10 +127,13 @@ describe('redaction by value: a value hidden by its name is hidden everywhere in
     const recording = readFileSync(file, 'utf8')
     expect(JSON.parse(recording).log.entries).toHaveLength(2)
     expect(secretsIn(recording)).toEqual([])
+    expect(recording).toContain('issued for <redacted>')
     expect(recording).toContain('page=2')
     const journal = await (await app.request('/__mock/journal.har')).text()
     expect(JSON.parse(journal).log.entries.length).toBeGreaterThanOrEqual(2)
     expect(secretsIn(journal)).toEqual([])
+    // The echo is there, its secret hidden: the journal keeps the answer's headers.
+    expect(journal).toContain('"value":"got <redacted>"')
     const listed = await (await app.request('/__mock/journal')).text()
     expect(secretsIn(listed)).toEqual([])
   })
