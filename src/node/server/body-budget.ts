@@ -106,7 +106,7 @@ export function createBodyBudget(options: BodyBudgetOptions): BodyBudget {
   const measure = (): void => {
     sweep = undefined
     const now = performance.now()
-    for (const share of [...shares]) {
+    for (const share of shares) {
       const elapsed = now - share.markedAt
       if (!share.reading || share.waiting || elapsed < windowMs) continue
       const slow = share.bytes - share.mark < (floor * elapsed) / 1000
