@@ -186,6 +186,28 @@ describe('createLargeBodies', () => {
 })
 
 describe('createBodyBudget', () => {
+  it('lets the body begun last give way when every body being read waits for room no one can give back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const budget = createBodyBudget({ maxBytes: 200 })
+    const evicted: string[] = []
+    const a = budget.open(() => evicted.push('a'))
+    const b = budget.open(() => evicted.push('b'))
+    await a.take(100)
+    await b.take(100)
+    let aGranted = false
+    void a.take(50).then(() => (aGranted = true))
+    void b.take(50)
+    await settle()
+    expect(aGranted).toBe(false)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(evicted).toEqual(['b'])
+    expect(aGranted).toBe(true)
+    expect(budget.held()).toBe(150)
+  })
+
   it('grants in the order asked, lets a chunk larger than the budget in alone, and frees on release', async () => {
     const budget = createBodyBudget({ maxBytes: 100 })
     const granted: string[] = []
