@@ -67,9 +67,17 @@ describe('the lock of a --record or --state-file file', () => {
     const file = join(tempDir(), 'state.json')
     writeFileSync(`${file}.lock`, `${deadPid}\n`)
     const state = attachStateFile(createStore({ seed: 1 }), file)
-    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n`)
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(`${process.pid} --state-file\n`)
     await state.close()
     expect(existsSync(`${file}.lock`)).toBe(false)
+  })
+
+  it('refuses one file as both the recording and the state file of one mock', () => {
+    const file = join(tempDir(), 'both.json')
+    recorder(file)
+    expect(() => attachStateFile(createStore({ seed: 1 }), file)).toThrow(
+      `--state-file ${file} is this mock's --record file already; give another file`,
+    )
   })
 
   it('writes a recording by replacing it whole: a new file each time, never one written in place', async () => {

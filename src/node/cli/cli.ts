@@ -179,6 +179,15 @@ export async function runCli(args: readonly string[]): Promise<void> {
   }
   // From the first request on, so a stop knows what is under way.
   const tracked = trackRequests(running)
+  // Before the banner: a tool that stops the mock once it reads the banner (a test, a script)
+  // may send its signal before the next line runs, and it must find the handlers there.
+  stopOnSignals({
+    server: tracked,
+    ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
+    timeoutMs: shutdownMs,
+    quiet: values.quiet,
+    ...(upstream.recorder ? { recording: upstream.recorder } : {}),
+  })
 
   if (!values.quiet) {
     const notes = [
@@ -203,11 +212,4 @@ export async function runCli(args: readonly string[]): Promise<void> {
     )
   }
 
-  stopOnSignals({
-    server: tracked,
-    ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
-    timeoutMs: shutdownMs,
-    quiet: values.quiet,
-    ...(upstream.recorder ? { recording: upstream.recorder } : {}),
-  })
 }

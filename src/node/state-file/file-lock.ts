@@ -22,7 +22,7 @@ export interface FileLockOptions {
 
 /**
  * Takes `<path>.lock` for this process, or throws one sentence naming the process that holds
- * it. The lock file holds the holder's pid: it is written whole to a file of this process's own
+ * it. The lock file holds the holder's pid and the option (`4242 --record`): it is written whole to a file of this process's own
  * and then hard-linked to the lock's name, which fails when a lock is there (so a reader never
  * sees a half-written pid). A lock whose process is gone (a `kill -9`) is taken over. The lock
  * goes away with `release()` or when the process exits. Two mocks that start at the very same
@@ -33,11 +33,17 @@ export function takeFileLock({ path, option }: FileLockOptions): FileLock {
   const lock = `${path}.lock`
   const own = `${path}.${process.pid}.lock-new`
   for (let attempt = 0; ; attempt++) {
-    const holder = tryLink(own, lock)
+    const holder = tryLink(own, lock, option)
     if (holder === 'taken') break
-    // This process's own lock is taken again: a process opens a file anew only once it is done
-    // with it (a test's restart), and within a process the writes are serialized anyway.
-    if (holder === process.pid) break
+    // This process's own lock for the same option is taken again: a process opens a file anew
+    // only once it is done with it (a test's restart). For another option it is refused: one
+    // file cannot be both the recording and the state file.
+    if (holder === process.pid && ownerIn(lock) === option) break
+    if (holder === process.pid) {
+      throw new FileLockedError(
+        `${option} ${path} is this mock's ${ownerIn(lock)} file already; give another file`,
+      )
+    }
     if (holder !== null && isRunning(holder)) {
       throw new FileLockedError(
         `${option} ${path} is in use by another restapi-mock, process ${holder} (its lock: ${lock}); stop that one, or give another file`,
@@ -59,8 +65,8 @@ export function takeFileLock({ path, option }: FileLockOptions): FileLock {
 }
 
 /** 'taken', or the pid in the lock that stands (null when it holds none). */
-function tryLink(own: string, lock: string): 'taken' | number | null {
-  writeFileSync(own, `${process.pid}\n`)
+function tryLink(own: string, lock: string, option: string): 'taken' | number | null {
+  writeFileSync(own, `${process.pid} ${option}\n`)
   try {
     linkSync(own, lock)
     return 'taken'
@@ -70,7 +76,7 @@ function tryLink(own: string, lock: string): 'taken' | number | null {
       // A file system without hard links: an exclusive create instead.
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error
       try {
-        writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' })
+        writeFileSync(lock, `${process.pid} ${option}\n`, { flag: 'wx' })
         return 'taken'
       } catch (second) {
         if ((second as NodeJS.ErrnoException).code !== 'EEXIST') throw second
@@ -82,13 +88,23 @@ function tryLink(own: string, lock: string): 'taken' | number | null {
   }
 }
 
-function pidIn(lock: string): number | null {
+/** The lock's text: `<pid> <option>`, as this module writes it. */
+function lockText(lock: string): string {
   try {
-    const text = readFileSync(lock, 'utf8').trim()
-    return /^\d{1,10}$/.test(text) ? Number(text) : null
+    return readFileSync(lock, 'utf8').trim()
   } catch {
-    return null
+    return ''
   }
+}
+
+function pidIn(lock: string): number | null {
+  const pid = /^(\d{1,10})(?:\s|$)/.exec(lockText(lock))?.[1]
+  return pid === undefined ? null : Number(pid)
+}
+
+/** The option that took the lock (`--record`), or '' when it names none. */
+function ownerIn(lock: string): string {
+  return /^\d{1,10}\s+(\S+)/.exec(lockText(lock))?.[1] ?? ''
 }
 
 function isRunning(pid: number): boolean {
