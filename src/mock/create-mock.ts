@@ -119,7 +119,10 @@ export function createMock(
       dashboard: async () => {
         const { dashboardPage } = await import('../control/dashboard.ts')
         const { html, headers } = await dashboardPage({ basePath: config.basePath })
-        return new Response(html, { headers: { ...headers } })
+        // A text answer, as every other: nosniff (issue 40, I2).
+        return new Response(html, {
+          headers: { ...headers, 'X-Content-Type-Options': 'nosniff' },
+        })
       },
     }
     // The routes under /__mock load on their first request: a page that never asks for them

@@ -87,6 +87,7 @@ describe('X-Content-Type-Options: nosniff', () => {
     ['the metadata 404 that quotes ?op=', '/RestApi/json/metadata?op=%3Cscript%3E', 'text/plain'],
     ['the bare 404', '/RestApi/no/such/route', 'text/plain'],
     ['the metadata page', '/RestApi/metadata', 'text/html'],
+    ['the dashboard', '/__mock/', 'text/html'],
   ])('is on %s', async (_name, path, type) => {
     const { app } = buildApp()
     const response = await app.request(path)
