@@ -39,6 +39,8 @@ let site: StaticServer
 let browser: Browser
 let context: BrowserContext
 const problems: string[] = []
+/** The mock's own console word on an answer (issue 38: said where the user is looking). */
+const explanations: string[] = []
 
 /** Runs a command of the project and fails with its output when it fails. */
 function run(command: string, args: readonly string[]): Promise<void> {
@@ -78,7 +80,9 @@ async function openStory(id: string): Promise<Page> {
   page.on('pageerror', (error) => problems.push(`${id}: ${error.message}`))
   page.on('console', (message) => {
     const line = `${message.text()} (${message.location().url})`
-    if (['error', 'warning'].includes(message.type()) && !expectedLoadError.test(line)) {
+    if (message.type() === 'warning' && message.text().startsWith('restapi-mock: ')) {
+      explanations.push(`${id}: ${message.text()}`)
+    } else if (['error', 'warning'].includes(message.type()) && !expectedLoadError.test(line)) {
       problems.push(`${id}: console.${message.type()}: ${line}`)
     }
   })
@@ -369,11 +373,17 @@ describe('the Storybook example in Chromium', () => {
     await page.close()
   })
 
-  it('sent no API request to the static server and logged no error', () => {
+  it("sent no API request to the static server, logged no error, and explained the wall's 500 once", () => {
     const apiRequests = site.requests.filter((line) => /\/(RestApi|__mock)\b/i.test(line))
     expect(apiRequests).toEqual([])
     expect(site.requests).toContain('GET /mockServiceWorker.js')
     expect(problems).toEqual([])
+    // The one story whose answer the mock explains: the login wall it puts up on purpose.
+    expect(explanations).toEqual([
+      expect.stringMatching(
+        /^comment--session-expired: restapi-mock: PUT \/RestApi\/comments-api\/comments 500: the login wall \(--auth forms\)/,
+      ),
+    ])
   })
 })
 
