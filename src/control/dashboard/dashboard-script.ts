@@ -2,10 +2,18 @@ import { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
+import {
+  journalDetail,
+  journalFilter,
+  journalFiltering,
+  journalRow,
+  syncJournalSessions,
+} from './journal-rows.ts'
 import { createJournalView } from './journal-view.ts'
 import { createLoginCells } from './login-cells.ts'
 import { createNoticesView } from './notices-view.ts'
 import { runDashboard, type DashboardParts } from './run-dashboard.ts'
+import { sessionRow, setSessionTime, syncScenarioSelect } from './session-rows.ts'
 import { createSessionsView } from './sessions-view.ts'
 import { createSettingsPanel } from './settings-panel.ts'
 import { createStatePanel } from './state-panel.ts'
@@ -35,10 +43,18 @@ export const dashboardParts: DashboardParts = {
   fetchLinksThrough,
   createStateTables,
   createJournalView,
+  journalRow,
+  journalDetail,
+  journalFilter,
+  journalFiltering,
+  syncJournalSessions,
   createSettingsPanel,
   createStatePanel,
   createNoticesView,
   createSessionsView,
+  sessionRow,
+  syncScenarioSelect,
+  setSessionTime,
   createLoginCells,
   createUpstreamView,
   createViewPicker,

@@ -3,9 +3,11 @@ import type { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import type { Act, Call, createClient, Fetcher } from './dashboard-client.ts'
 import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
+import type { JournalParts } from './journal-rows.ts'
 import type { createJournalView } from './journal-view.ts'
 import type { createLoginCells, LoginStatus } from './login-cells.ts'
 import type { createNoticesView } from './notices-view.ts'
+import type { SessionParts } from './session-rows.ts'
 import type { createSessionsView } from './sessions-view.ts'
 import type { createSettingsPanel } from './settings-panel.ts'
 import type { createStatePanel } from './state-panel.ts'
@@ -17,7 +19,7 @@ import type { createViewPicker } from './view-picker.ts'
 // and browser globals at run time (types are erased), never a binding of this module.
 
 /** The other pieces of the page's code, handed in as values: the page inlines each one's text. */
-export interface DashboardParts {
+export interface DashboardParts extends JournalParts, SessionParts {
   readonly createDom: typeof createDom
   readonly createClient: typeof createClient
   readonly createChannelFetch: typeof createChannelFetch
@@ -80,7 +82,7 @@ export function runDashboard(
   }
 
   const tables = parts.createStateTables(dom, settings.tables)
-  const journal = parts.createJournalView(dom)
+  const journal = parts.createJournalView(dom, parts)
   const view = parts.createViewPicker(dom, () => {
     // Everything drawn is of the state shown before: drawn again, and no poll of it lands late.
     epoch++
@@ -94,7 +96,7 @@ export function runDashboard(
   const statePanel = parts.createStatePanel(dom, viewCall, act, journal)
   const notices = parts.createNoticesView(dom)
   const login = parts.createLoginCells(dom, call, act)
-  const sessions = parts.createSessionsView(dom, call, act, login)
+  const sessions = parts.createSessionsView({ dom, call, act, login }, parts)
   const upstream = parts.createUpstreamView(dom)
 
   function source<T>(path: string, draw: (data: T) => void, optional = false): Source {
