@@ -10,13 +10,16 @@ import {
   syncJournalSessions,
 } from './journal-rows.ts'
 import { createJournalView } from './journal-view.ts'
-import { createLoginCells } from './login-cells.ts'
+import { createLoginCells, loginCellNodes } from './login-cells.ts'
 import { createNoticesView } from './notices-view.ts'
 import { runDashboard, type DashboardParts } from './run-dashboard.ts'
 import { sessionRow, setSessionTime, syncScenarioSelect } from './session-rows.ts'
 import { createSessionsView } from './sessions-view.ts'
+import { faultInput, faultText, latencyInput, latencyText } from './settings-form.ts'
 import { createSettingsPanel } from './settings-panel.ts'
+import { snapshotItem } from './snapshot-item.ts'
 import { createStatePanel } from './state-panel.ts'
+import { countLink, stateCell, tableFrame } from './state-cells.ts'
 import { createStateTables } from './state-tables.ts'
 import { createUpstreamView } from './upstream-view.ts'
 import { createViewPicker } from './view-picker.ts'
@@ -42,6 +45,9 @@ export const dashboardParts: DashboardParts = {
   createChannelFetch,
   fetchLinksThrough,
   createStateTables,
+  countLink,
+  tableFrame,
+  stateCell,
   createJournalView,
   journalRow,
   journalDetail,
@@ -49,13 +55,19 @@ export const dashboardParts: DashboardParts = {
   journalFiltering,
   syncJournalSessions,
   createSettingsPanel,
+  latencyText,
+  faultText,
+  faultInput,
+  latencyInput,
   createStatePanel,
+  snapshotItem,
   createNoticesView,
   createSessionsView,
   sessionRow,
   syncScenarioSelect,
   setSessionTime,
   createLoginCells,
+  loginCellNodes,
   createUpstreamView,
   createViewPicker,
 }

@@ -5,12 +5,15 @@ import type { createDom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import type { JournalParts } from './journal-rows.ts'
 import type { createJournalView } from './journal-view.ts'
-import type { createLoginCells, LoginStatus } from './login-cells.ts'
+import type { createLoginCells, LoginParts, LoginStatus } from './login-cells.ts'
 import type { createNoticesView } from './notices-view.ts'
 import type { SessionParts } from './session-rows.ts'
 import type { createSessionsView } from './sessions-view.ts'
+import type { SettingsParts } from './settings-form.ts'
 import type { createSettingsPanel } from './settings-panel.ts'
+import type { StateParts } from './snapshot-item.ts'
 import type { createStatePanel } from './state-panel.ts'
+import type { TableParts } from './state-cells.ts'
 import type { createStateTables } from './state-tables.ts'
 import type { createUpstreamView } from './upstream-view.ts'
 import type { createViewPicker } from './view-picker.ts'
@@ -19,7 +22,8 @@ import type { createViewPicker } from './view-picker.ts'
 // and browser globals at run time (types are erased), never a binding of this module.
 
 /** The other pieces of the page's code, handed in as values: the page inlines each one's text. */
-export interface DashboardParts extends JournalParts, SessionParts {
+export interface DashboardParts
+  extends JournalParts, SessionParts, SettingsParts, StateParts, TableParts, LoginParts {
   readonly createDom: typeof createDom
   readonly createClient: typeof createClient
   readonly createChannelFetch: typeof createChannelFetch
@@ -81,7 +85,7 @@ export function runDashboard(
     await refresh()
   }
 
-  const tables = parts.createStateTables(dom, settings.tables)
+  const tables = parts.createStateTables(dom, settings.tables, parts)
   const journal = parts.createJournalView(dom, parts)
   const view = parts.createViewPicker(dom, () => {
     // Everything drawn is of the state shown before: drawn again, and no poll of it lands late.
@@ -92,10 +96,10 @@ export function runDashboard(
   })
   // The panels of one state (settings, faults, reset, snapshots) work on the one shown.
   const viewCall: Call = (method, path, body) => call(method, view.scoped(path), body)
-  const settingsPanel = parts.createSettingsPanel(dom, viewCall, act, journal)
-  const statePanel = parts.createStatePanel(dom, viewCall, act, journal)
+  const settingsPanel = parts.createSettingsPanel({ dom, call: viewCall, act, journal }, parts)
+  const statePanel = parts.createStatePanel({ dom, call: viewCall, act, journal }, parts)
   const notices = parts.createNoticesView(dom)
-  const login = parts.createLoginCells(dom, call, act)
+  const login = parts.createLoginCells({ dom, call, act }, parts)
   const sessions = parts.createSessionsView({ dom, call, act, login }, parts)
   const upstream = parts.createUpstreamView(dom)
 
