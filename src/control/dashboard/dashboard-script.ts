@@ -1,6 +1,7 @@
 import { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
+import { dashboardSources, refreshDashboard } from './dashboard-refresh.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
 import {
   journalDetail,
@@ -70,6 +71,8 @@ export const dashboardParts: DashboardParts = {
   loginCellNodes,
   createUpstreamView,
   createViewPicker,
+  dashboardSources,
+  refreshDashboard,
 }
 
 /**
