@@ -14,7 +14,7 @@ import { createJournalView } from './journal-view.ts'
 import { createLoginCells, loginCellNodes } from './login-cells.ts'
 import { createNoticesView } from './notices-view.ts'
 import { runDashboard, type DashboardParts } from './run-dashboard.ts'
-import { sessionRow, setSessionTime, syncScenarioSelect } from './session-rows.ts'
+import { sessionRow, sessionsNote, setSessionTime, syncScenarioSelect } from './session-rows.ts'
 import { createSessionsView } from './sessions-view.ts'
 import { faultInput, faultText, latencyInput, latencyText } from './settings-form.ts'
 import { createSettingsPanel } from './settings-panel.ts'
@@ -67,6 +67,7 @@ export const dashboardParts: DashboardParts = {
   sessionRow,
   syncScenarioSelect,
   setSessionTime,
+  sessionsNote,
   createLoginCells,
   loginCellNodes,
   createUpstreamView,

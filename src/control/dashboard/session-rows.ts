@@ -1,3 +1,4 @@
+import type { SessionsDocument } from '../control-documents.ts'
 import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { LoginCells } from './login-cells.ts'
@@ -10,6 +11,7 @@ export interface SessionParts {
   readonly sessionRow: typeof sessionRow
   readonly syncScenarioSelect: typeof syncScenarioSelect
   readonly setSessionTime: typeof setSessionTime
+  readonly sessionsNote: typeof sessionsNote
 }
 
 /** What a row's switcher and delete button work with. */
@@ -114,4 +116,19 @@ export function syncScenarioSelect(
 export function setSessionTime(cell: HTMLTableCellElement, iso: string): void {
   cell.textContent = iso.slice(11, 19)
   cell.title = iso
+}
+
+/** The table's note: how many sessions there are, how many are shown, how many are kept. */
+export function sessionsNote(listing: SessionsDocument): string {
+  const { count, max } = listing
+  const shown = listing.sessions.length
+  return (
+    '(' +
+    count +
+    (count === 1 ? ' session' : ' sessions') +
+    (count > shown ? ', the ' + shown + ' most recently used shown' : '') +
+    ', at most ' +
+    max +
+    ' kept)'
+  )
 }

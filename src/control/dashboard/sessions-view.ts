@@ -53,16 +53,8 @@ export function createSessionsView(context: SessionsContext, parts: SessionParts
     if (order.length !== body.children.length || order.some((tr, i) => body.children[i] !== tr)) {
       fill(body, order)
     }
-    const { count, max } = listing
-    byId('sessions-note').textContent =
-      '(' +
-      count +
-      (count === 1 ? ' session' : ' sessions') +
-      (count > listed.length ? ', the ' + listed.length + ' most recently used shown' : '') +
-      ', at most ' +
-      max +
-      ' kept)'
-    byId<HTMLButtonElement>('delete-sessions').disabled = count === 0
+    byId('sessions-note').textContent = parts.sessionsNote(listing)
+    byId<HTMLButtonElement>('delete-sessions').disabled = listing.count === 0
     login.track(Array.from(kept.keys()))
   }
 
