@@ -166,7 +166,7 @@ module.exports = {
       name: 'core-imports-no-tool',
       severity: 'error',
       comment:
-        'The tools (src/tools/: verify and import, mcp) are built on the core, never the other way round: only the bin (src/node/start.ts, by a dynamic import when the command runs) loads a tool, through its index.ts, so serving, the handlers and the browser bundle never carry one.',
+        'The tools (src/tools/: verify and import, mcp, init) are built on the core, never the other way round: only the bin (src/node/start.ts, by a dynamic import when the command runs) loads a tool, through its index.ts, so serving, the handlers and the browser bundle never carry one.',
       from: { path: ours, pathNot: ['^src/tools/', '^src/node/start\\.ts$'] },
       to: { path: '^src/tools/' },
     },

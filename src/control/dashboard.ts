@@ -91,7 +91,13 @@ export function dashboardBody(basePath: string): string {
 </header>
 <p id="message" role="status" aria-live="polite"></p>
 <main>
-<section id="settings" aria-labelledby="settings-title">
+${settingsSection}${stateSection}${resourcesSection}${sessionsSection}${upstreamSection}${journalSection}${tablesSection}</main>
+`
+}
+
+// The page's sections, in the order the body lists them (static markup: no data in it).
+/** The seed, format, latency and fault rules, with their forms. */
+const settingsSection = `<section id="settings" aria-labelledby="settings-title">
   <h2 id="settings-title">Settings</h2>
   <dl>
     <dt>Seed</dt><dd id="seed" data-testid="seed">…</dd>
@@ -122,7 +128,10 @@ export function dashboardBody(basePath: string): string {
   </div>
   <p class="muted">Per request: <code>Prefer: code=503</code>, <code>Prefer: fault=network</code>, <code>Prefer: delay=500</code>, or <code>?__code=</code> and <code>?__delay=</code>.</p>
 </section>
-<section id="state" aria-labelledby="state-title">
+`
+
+/** Reset, the seed, snapshots and notices. */
+const stateSection = `<section id="state" aria-labelledby="state-title">
   <h2 id="state-title">State</h2>
   <div class="row">
     <button type="button" class="primary" id="reset" data-testid="reset">Reset</button>
@@ -143,12 +152,18 @@ export function dashboardBody(basePath: string): string {
   <h3>Notices</h3>
   <ul class="list" id="notices" data-testid="notices"></ul>
 </section>
-<section id="resources" aria-labelledby="resources-title">
+`
+
+/** The count of each collection. */
+const resourcesSection = `<section id="resources" aria-labelledby="resources-title">
   <h2 id="resources-title">Resources <span class="muted" id="resources-view"></span></h2>
   <div class="counts" id="counts"></div>
   <p class="muted">Each count links to its table below.</p>
 </section>
-<section id="sessions-section" class="double" aria-labelledby="sessions-title">
+`
+
+/** The sessions table and its delete button. */
+const sessionsSection = `<section id="sessions-section" class="double" aria-labelledby="sessions-title">
   <h2 id="sessions-title">Sessions <span class="muted" id="sessions-note"></span> <span class="muted" id="login-mode" data-testid="login-mode"></span></h2>
   <div class="scroll">
     <table>
@@ -164,7 +179,10 @@ export function dashboardBody(basePath: string): string {
     <span class="muted">A session is named by <code>X-Mock-Session</code>, <code>?__session=</code> or the <code>restapi-mock-session</code> cookie, and made on first use.</span>
   </div>
 </section>
-<section id="upstream-section" aria-labelledby="upstream-title">
+`
+
+/** The proxy, passthrough, record and replay settings, set at start. */
+const upstreamSection = `<section id="upstream-section" aria-labelledby="upstream-title">
   <h2 id="upstream-title">Proxy and recordings</h2>
   <dl>
     <dt>Proxy</dt><dd id="upstream" data-testid="upstream">…</dd>
@@ -174,7 +192,10 @@ export function dashboardBody(basePath: string): string {
   </dl>
   <p class="muted">Set at start: <code>--proxy</code>, <code>--passthrough</code>, <code>--record</code>, <code>--replay</code>.</p>
 </section>
-<section id="journal-section" class="wide" aria-labelledby="journal-title">
+`
+
+/** The journal, its filter and its table. */
+const journalSection = `<section id="journal-section" class="wide" aria-labelledby="journal-title">
   <h2 id="journal-title">Journal <span class="muted" id="journal-note"></span></h2>
   <form id="journal-filter" class="row" data-testid="journal-filter">
     <select id="filter-status" data-testid="filter-status" aria-label="Status"><option value="">any status</option><option value="2">2xx</option><option value="3">3xx</option><option value="4">4xx</option><option value="5">5xx</option><option value="0">network errors</option></select>
@@ -193,10 +214,11 @@ export function dashboardBody(basePath: string): string {
     </table>
   </div>
 </section>
-<section id="tables-section" class="wide" aria-labelledby="tables-title">
+`
+
+/** A table per collection. */
+const tablesSection = `<section id="tables-section" class="wide" aria-labelledby="tables-title">
   <h2 id="tables-title">Collections <span class="muted" id="tables-view"></span></h2>
   <div class="tables" id="tables"></div>
 </section>
-</main>
 `
-}

@@ -78,8 +78,16 @@ function builtIn(seed: number, counts: Readonly<Counts>): Record<BuiltInScenario
  * or a rule that does not read stops the start with a message naming the scenario and field.
  */
 export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCatalogue {
-  const { store, now } = options
+  const { store } = options
   const base = { seed: store.seed, counts: { ...store.counts } }
+  const context: StartContext = {
+    store,
+    now: options.now,
+    random: options.random,
+    counts: base.counts,
+  }
+  const made = (scenario: Scenario, seed: number): StoreSnapshot =>
+    scenarioStart(context, scenario, seed)
   const builtIns: Readonly<Record<string, Scenario>> = builtIn(base.seed, base.counts)
   const scenarios: Record<string, Scenario> = { ...builtIns }
   const starts = new Map<string, StoreSnapshot>()
@@ -115,7 +123,7 @@ export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCata
       for (const rule of scenario.faults) rules.faults.add(rule)
     },
     define(name, scenario) {
-      const problem = scenarioShapeProblem(name, scenario) ?? check(scenario)
+      const problem = scenarioShapeProblem(name, scenario) ?? scenarioProblem(context, scenario)
       if (problem) return `scenario '${name}': ${problem}`
       // A built-in redefined keeps what the new one leaves out (its description, seed, counts).
       scenarios[name] = Object.hasOwn(builtIns, name)
@@ -130,35 +138,47 @@ export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCata
     if (problem) throw new Error(`Failed to create the mock: ${problem}`)
   }
   return catalogue
+}
 
-  /** A scenario's start, made on a branch of its own: the live state is never touched. */
-  function made(scenario: Scenario, seed: number): StoreSnapshot {
-    const scratch = store.branch({ seed, generated: 0, state: emptyState() })
-    scratch.reset(seed, { ...base.counts, ...scenario.counts })
-    if (scenario.fixtures) applyFixtures(scratch, scenario.fixtures, now())
-    return scratch.snapshot()
-  }
+/** What a scenario's start is made from and checked against. */
+interface StartContext {
+  readonly store: Store
+  readonly now: () => Date
+  readonly random: () => number
+  /** `default`'s counts: a scenario's own counts are laid over them. */
+  readonly counts: Readonly<Counts>
+}
 
-  function check(scenario: Scenario): string | null {
-    const fixtures = completeFixtures(scenario.fixtures ?? {}, store, now())
-    if (fixtures instanceof ServiceError) return fixtures.message
-    // Refused here, where it can be said, rather than when a state enters the scenario.
-    const bytes = Object.values(fixtures)
-      .flat()
-      .reduce((sum: number, entity) => sum + jsonSizeOf(entity), 0)
-    if (bytes > store.maxBytes) {
-      return `its fixtures hold about ${bytes} bytes of JSON, past the state's limit of ${store.maxBytes} (--max-state-bytes)`
-    }
-    if (scenario.latency !== undefined && latencyOf(scenario.latency) === undefined) {
-      return `latency '${String(scenario.latency)}' is not ms or 'min-max'`
-    }
-    const faults = createFaultRules(options.random)
-    for (const [index, rule] of (scenario.faults ?? []).entries()) {
-      const added = faults.add(rule)
-      if (typeof added === 'string') return `faults[${index}]: ${added}`
-    }
-    return null
+/** A scenario's start, made on a branch of its own: the live state is never touched. */
+function scenarioStart(context: StartContext, scenario: Scenario, seed: number): StoreSnapshot {
+  const { store, now } = context
+  const scratch = store.branch({ seed, generated: 0, state: emptyState() })
+  scratch.reset(seed, { ...context.counts, ...scenario.counts })
+  if (scenario.fixtures) applyFixtures(scratch, scenario.fixtures, now())
+  return scratch.snapshot()
+}
+
+/** What is wrong with a scenario's fixtures, latency or fault rules, or null. */
+function scenarioProblem(context: StartContext, scenario: Scenario): string | null {
+  const { store, now } = context
+  const fixtures = completeFixtures(scenario.fixtures ?? {}, store, now())
+  if (fixtures instanceof ServiceError) return fixtures.message
+  // Refused here, where it can be said, rather than when a state enters the scenario.
+  const bytes = Object.values(fixtures)
+    .flat()
+    .reduce((sum: number, entity) => sum + jsonSizeOf(entity), 0)
+  if (bytes > store.maxBytes) {
+    return `its fixtures hold about ${bytes} bytes of JSON, past the state's limit of ${store.maxBytes} (--max-state-bytes)`
   }
+  if (scenario.latency !== undefined && latencyOf(scenario.latency) === undefined) {
+    return `latency '${String(scenario.latency)}' is not ms or 'min-max'`
+  }
+  const faults = createFaultRules(context.random)
+  for (const [index, rule] of (scenario.faults ?? []).entries()) {
+    const added = faults.add(rule)
+    if (typeof added === 'string') return `faults[${index}]: ${added}`
+  }
+  return null
 }
 
 /** The scenario control of one state (the shared one or a session's), starting in `current`. */

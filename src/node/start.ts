@@ -22,7 +22,7 @@ if (serves && (major < 22 || (major === 22 && minor < 12))) {
   process.exit(1)
 }
 if (args[0] === 'init') {
-  const { runInit } = await import('./init/index.ts')
+  const { runInit } = await import('../tools/init/index.ts')
   process.exitCode = await runInit(args.slice(1), {
     cwd: process.cwd(),
     stdin: process.stdin,

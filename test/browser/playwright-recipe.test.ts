@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { playwrightSessionExpired } from '../../src/node/init/recipes.ts'
+import { playwrightSessionExpired } from '../../src/tools/init/recipes.ts'
 import { describe, expect, it } from 'vitest'
 
 // Sessions of one mock under Playwright's own runner: examples/playwright starts one mock and the

@@ -11,7 +11,7 @@ import {
   storybookStaticDirs,
   vitePluginImport,
   vitestSetup,
-} from '../../src/node/init/recipes.ts'
+} from '../../src/tools/init/recipes.ts'
 import { projectRoot } from '../support/index.ts'
 
 // What a user pastes from the README and what `restapi-mock init` writes are the same text:

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserStart } from '../../src/node/init/recipes.ts'
+import { browserStart } from '../../src/tools/init/recipes.ts'
 import { consumerProject } from './consumer-project.ts'
 import { buildApp, initApp, type InitApp } from './init-app.ts'
 

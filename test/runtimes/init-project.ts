@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PassThrough } from 'node:stream'
-import { runInit } from '../../src/node/init/index.ts'
+import { runInit } from '../../src/tools/init/index.ts'
 import { tempDir } from '../support/index.ts'
 
 // Projects laid out as Vite, Storybook and Playwright lay them out, each with a stand-in msw

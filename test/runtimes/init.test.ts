@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { browserStart, playwrightSpec, storybookModule } from '../../src/node/init/recipes.ts'
+import { browserStart, playwrightSpec, storybookModule } from '../../src/tools/init/recipes.ts'
 import { tempDir } from '../support/index.ts'
 import { init, playwrightConfig, read, snapshot, viteApp, write } from './init-project.ts'
 

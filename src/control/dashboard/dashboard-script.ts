@@ -1,14 +1,26 @@
 import { createChannelFetch, fetchLinksThrough } from './channel-fetch.ts'
 import { createClient } from './dashboard-client.ts'
 import { createDom } from './dashboard-dom.ts'
+import { dashboardSources, refreshDashboard } from './dashboard-refresh.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'
+import {
+  journalDetail,
+  journalFilter,
+  journalFiltering,
+  journalRow,
+  syncJournalSessions,
+} from './journal-rows.ts'
 import { createJournalView } from './journal-view.ts'
-import { createLoginCells } from './login-cells.ts'
+import { createLoginCells, loginCellNodes } from './login-cells.ts'
 import { createNoticesView } from './notices-view.ts'
 import { runDashboard, type DashboardParts } from './run-dashboard.ts'
+import { sessionRow, sessionsNote, setSessionTime, syncScenarioSelect } from './session-rows.ts'
 import { createSessionsView } from './sessions-view.ts'
+import { faultInput, faultText, latencyInput, latencyText } from './settings-form.ts'
 import { createSettingsPanel } from './settings-panel.ts'
+import { snapshotItem } from './snapshot-item.ts'
 import { createStatePanel } from './state-panel.ts'
+import { countLink, stateCell, tableFrame } from './state-cells.ts'
 import { createStateTables } from './state-tables.ts'
 import { createUpstreamView } from './upstream-view.ts'
 import { createViewPicker } from './view-picker.ts'
@@ -34,14 +46,34 @@ export const dashboardParts: DashboardParts = {
   createChannelFetch,
   fetchLinksThrough,
   createStateTables,
+  countLink,
+  tableFrame,
+  stateCell,
   createJournalView,
+  journalRow,
+  journalDetail,
+  journalFilter,
+  journalFiltering,
+  syncJournalSessions,
   createSettingsPanel,
+  latencyText,
+  faultText,
+  faultInput,
+  latencyInput,
   createStatePanel,
+  snapshotItem,
   createNoticesView,
   createSessionsView,
+  sessionRow,
+  syncScenarioSelect,
+  setSessionTime,
+  sessionsNote,
   createLoginCells,
+  loginCellNodes,
   createUpstreamView,
   createViewPicker,
+  dashboardSources,
+  refreshDashboard,
 }
 
 /**

@@ -1,13 +1,25 @@
 import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 
-// Browser code: the page inlines this function's source text, so it may use only its arguments
+// Browser code: the page inlines each function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
 
 /** `GET /__mock/login`: the login wall's mode (`--auth`) and whether the state is logged in. */
 export interface LoginStatus {
   readonly Mode: 'off' | 'claims' | 'forms'
   readonly LoggedIn: boolean
+}
+
+/** What the login cells' reads and buttons work with. */
+export interface LoginContext {
+  readonly dom: Dom
+  readonly call: Call
+  readonly act: Act
+}
+
+/** A login cell's content, handed to createLoginCells as a part. */
+export interface LoginParts {
+  readonly loginCellNodes: typeof loginCellNodes
 }
 
 export interface LoginCells {
@@ -25,7 +37,8 @@ export interface LoginCells {
  * is not `off`). A session's login is read when the session list changes, and a read of a
  * session that exists is no use of it: looking never keeps a session alive.
  */
-export function createLoginCells(dom: Dom, call: Call, act: Act): LoginCells {
+export function createLoginCells(context: LoginContext, parts: LoginParts): LoginCells {
+  const { dom, call, act } = context
   const { byId, h, fill } = dom
   const cells = new Map<string | null, HTMLTableCellElement>()
   let tracked: readonly string[] = []
@@ -58,19 +71,7 @@ export function createLoginCells(dom: Dom, call: Call, act: Act): LoginCells {
         // Read back at once: a session's login is otherwise read when the session list changes.
         await read(id, round)
       })
-    fill(cell(id), [
-      h(
-        'span',
-        { class: loggedIn ? 'logged-in' : 'muted', 'data-testid': 'login-state' },
-        (loggedIn ? 'logged in' : 'anonymous') + own,
-      ),
-      document.createTextNode(' '),
-      h(
-        'button',
-        { type: 'button', 'data-testid': 'login-toggle', onclick: toggle },
-        loggedIn ? 'Log out' : 'Log in',
-      ),
-    ])
+    fill(cell(id), parts.loginCellNodes(dom, { loggedIn, own, toggle }))
   }
 
   async function read(id: string | null, started: number): Promise<void> {
@@ -106,4 +107,26 @@ export function createLoginCells(dom: Dom, call: Call, act: Act): LoginCells {
   }
 
   return { cell, track, render }
+}
+
+/** A login cell: logged in or anonymous (with the state's own mode where it differs), and the button that flips it. */
+export function loginCellNodes(
+  dom: Dom,
+  state: { readonly loggedIn: boolean; readonly own: string; readonly toggle: () => void },
+): Node[] {
+  const { h } = dom
+  const { loggedIn, own, toggle } = state
+  return [
+    h(
+      'span',
+      { class: loggedIn ? 'logged-in' : 'muted', 'data-testid': 'login-state' },
+      (loggedIn ? 'logged in' : 'anonymous') + own,
+    ),
+    document.createTextNode(' '),
+    h(
+      'button',
+      { type: 'button', 'data-testid': 'login-toggle', onclick: toggle },
+      loggedIn ? 'Log out' : 'Log in',
+    ),
+  ]
 }

@@ -1,61 +1,20 @@
-import type { ResetDocument, SnapshotsDocument, SnapshotSummary } from '../control-documents.ts'
-import type { Act, Call } from './dashboard-client.ts'
-import type { Dom } from './dashboard-dom.ts'
-import type { JournalView } from './journal-view.ts'
+import type { ResetDocument, SnapshotsDocument } from '../control-documents.ts'
+import type { PanelContext } from './settings-panel.ts'
+import type { StateParts } from './snapshot-item.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
-// and browser globals at run time (types are erased), never a binding of this module.
+// and browser globals at run time (types are erased), never a binding of this module; a
+// snapshot's line (snapshot-item.ts) comes in as `parts`.
 
 export interface StatePanel {
   renderSnapshots(saved: SnapshotsDocument): void
 }
 
 /** The state panel: reset (with a seed or not), clear the journal, and the named snapshots. */
-export function createStatePanel(dom: Dom, call: Call, act: Act, journal: JournalView): StatePanel {
+export function createStatePanel(context: PanelContext, parts: StateParts): StatePanel {
+  const { dom, call, act, journal } = context
   const { byId, h, fill, say, onSubmit } = dom
   const resetText = (answer: { data: ResetDocument }): string => 'Reset to seed ' + answer.data.seed
-
-  function isoText(iso: string): string {
-    return iso.slice(0, 19).replace('T', ' ') + ' UTC'
-  }
-
-  function snapshotItem(snapshot: SnapshotSummary): HTMLElement {
-    const path = '/__mock/snapshots/' + encodeURIComponent(snapshot.name)
-    return h(
-      'li',
-      { 'data-testid': 'snapshot', 'data-name': snapshot.name },
-      h(
-        'span',
-        { class: 'grow' },
-        h('strong', null, snapshot.name),
-        ' ',
-        h(
-          'span',
-          { class: 'muted' },
-          'seed ' + snapshot.seed + ', saved ' + isoText(snapshot.savedAt),
-        ),
-      ),
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-testid': 'restore',
-          onclick: () => act('Restored snapshot ' + snapshot.name, () => call('PUT', path)),
-        },
-        'Restore',
-      ),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'danger',
-          'data-testid': 'delete',
-          onclick: () => act('Deleted snapshot ' + snapshot.name, () => call('DELETE', path)),
-        },
-        'Delete',
-      ),
-    )
-  }
 
   function renderSnapshots(saved: SnapshotsDocument): void {
     const list = saved.snapshots
@@ -63,7 +22,7 @@ export function createStatePanel(dom: Dom, call: Call, act: Act, journal: Journa
       byId('snapshots'),
       list.length === 0
         ? [h('li', { class: 'muted' }, 'No snapshots yet.')]
-        : list.map(snapshotItem),
+        : list.map((snapshot) => parts.snapshotItem(context, snapshot)),
     )
   }
 

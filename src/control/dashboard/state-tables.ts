@@ -1,9 +1,11 @@
 import type { StatePageDocument } from '../control-documents.ts'
 import type { Dom } from './dashboard-dom.ts'
-import type { ColumnSettings, TableSettings } from './dashboard-settings.ts'
+import type { TableSettings } from './dashboard-settings.ts'
+import type { TableParts } from './state-cells.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
-// and browser globals at run time (types are erased), never a binding of this module.
+// and browser globals at run time (types are erased), never a binding of this module; its
+// cells and frames (state-cells.ts) come in as `parts`.
 
 export interface StateTables {
   /** Draws the counts and a page of each collection. */
@@ -14,69 +16,20 @@ export interface StateTables {
  * The resources panel (a count per collection, linking to its table) and a table per
  * collection, with the columns the settings take from the model.
  */
-export function createStateTables(dom: Dom, tables: readonly TableSettings[]): StateTables {
+export function createStateTables(
+  dom: Dom,
+  tables: readonly TableSettings[],
+  parts: TableParts,
+): StateTables {
   const { byId, h, fill, show } = dom
-
-  // The wire form is /Date(ms)/ or /Date(ms+hhmm)/: the ms are the instant either way.
-  function wcfDateText(value: unknown): unknown {
-    const match = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/.exec(String(value))
-    if (!match) return value
-    const date = new Date(Number(match[1]))
-    if (isNaN(date.getTime())) return value
-    return date.toISOString().slice(0, 19).replace('T', ' ') + ' UTC'
-  }
-
-  function cell(column: ColumnSettings, item: Readonly<Record<string, unknown>>): unknown {
-    const value = item[column.field]
-    if (column.show === 'date') return wcfDateText(value)
-    if (column.show === 'count') return Array.isArray(value) ? value.length : 0
-    return value
-  }
 
   fill(
     byId('counts'),
-    tables.map((table) =>
-      h(
-        'a',
-        { class: 'count', href: '#table-' + table.name },
-        h(
-          'span',
-          { class: 'count-value', id: 'count-' + table.name, 'data-testid': 'count-' + table.name },
-          '…',
-        ),
-        h('span', { class: 'count-label' }, table.title),
-      ),
-    ),
+    tables.map((table) => parts.countLink(dom, table)),
   )
   fill(
     byId('tables'),
-    tables.map((table) =>
-      h(
-        'div',
-        { id: 'table-' + table.name },
-        h('h3', null, table.title, ' ', h('span', { class: 'muted', id: 'rows-' + table.name })),
-        h(
-          'div',
-          { class: 'scroll' },
-          h(
-            'table',
-            { 'data-testid': 'table-' + table.name },
-            h(
-              'thead',
-              null,
-              h(
-                'tr',
-                null,
-                table.columns.map((column) =>
-                  h('th', { class: column.className === 'num' ? 'num' : null }, column.label),
-                ),
-              ),
-            ),
-            h('tbody', { id: 'body-' + table.name }),
-          ),
-        ),
-      ),
-    ),
+    tables.map((table) => parts.tableFrame(dom, table)),
   )
 
   // The state comes a page at a time (rowLimit rows of each collection) with every count, so a
@@ -95,7 +48,7 @@ export function createStateTables(dom: Dom, tables: readonly TableSettings[]): S
           'tr',
           null,
           table.columns.map((column) =>
-            h('td', { class: column.className }, show(cell(column, item))),
+            h('td', { class: column.className }, show(parts.stateCell(column, item))),
           ),
         ),
       )
