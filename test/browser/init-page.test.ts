@@ -117,7 +117,7 @@ describe('an app set up by restapi-mock init, in Vite dev server and Chromium', 
     expect(
       consoleLines.filter(
         (line) =>
-          (line.type === 'warning' || line.type === 'error') && !/favicon\.ico$/.test(line.text),
+          (line.type === 'warning' || line.type === 'error') && !line.text.endsWith('favicon.ico'),
       ),
     ).toEqual([])
   })
@@ -134,7 +134,7 @@ describe('an app set up by restapi-mock init, in Vite dev server and Chromium', 
     await blocked.goto(appUrl)
     await blocked.waitForSelector('body[data-rendered="true"]', { timeout: 60_000 })
     // Playwright says it blocked the registration; the app says the rest, once.
-    expect(warnings.filter((text) => !/blocked by Playwright$/.test(text))).toEqual([
+    expect(warnings.filter((text) => !text.endsWith('blocked by Playwright'))).toEqual([
       "restapi-mock did not start: the browser refused the service worker (a setting, a private window, or a test runner's serviceWorkers: 'block'), so requests go to the network: allow service workers, or let the CLI answer instead (VITE_RESTAPI_MOCK=server, with npm run mock)",
     ])
     // The app's own code fails on what the network answers (it expects the mock); nothing of

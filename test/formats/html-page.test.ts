@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   contentTypes,
   abTestId,
-  bareCommentKey,
   commentKey,
   buildHostApp,
   unescapeHtml,

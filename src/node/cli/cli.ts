@@ -218,5 +218,4 @@ export async function runCli(args: readonly string[]): Promise<void> {
       }),
     )
   }
-
 }
