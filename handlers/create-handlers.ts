@@ -4,12 +4,12 @@ import { checkHar, createReplay, type Har } from '../src/mock/replay/index.ts'
 import { createMock } from './create-mock.ts'
 import { handlerRoutes, type HandlerResolvers } from './handler-routes.ts'
 import {
-  fetchHost,
+  headerMapOf,
   loginCookie,
   notFoundAnswer,
+  RequestRecord,
   sessionCookie,
   toResponse,
-  type HeaderName,
   type OnMiss,
 } from '../src/wire/index.ts'
 import { createConsoleNotes } from '../src/mock/console-notes.ts'
@@ -85,15 +85,10 @@ export function handlerResolvers(
       return (
         notes.answered(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
       )
-    const fetched = fetchHost(request)
-    const cookie = `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`
-    const host = {
-      ...fetched,
-      ...(chosen == null ? {} : { session: chosen }),
-      ...(carried
-        ? {}
-        : { header: (name: HeaderName) => (name === 'cookie' ? cookie : fetched.header(name)) }),
-    }
+    const headers = headerMapOf(request.headers)
+    if (!carried)
+      headers.set('cookie', `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`)
+    const host = new RequestRecord(request, { headers, session: chosen })
     return (
       notes.answered(request, await dispatch(request, host)) ??
       toResponse(notFoundAnswer(), undefined)

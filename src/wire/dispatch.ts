@@ -5,22 +5,21 @@ import type { Answered, Interception } from './request-context.ts'
 import {
   contextOf,
   exchangeOf,
-  fetchHost,
   noRoute,
   requestBody,
   type ContextSource,
   type Incoming,
   type ServiceCall,
 } from './per-request.ts'
-import { requestMethod, splitUrl } from './route/request-target.ts'
+import { requestMethod } from './route/request-target.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
 import type { SurfacePage } from './surface.ts'
 import { createFallBack } from './fallback.ts'
+import { fetchHost, sessionOf } from './request-record.ts'
 import type { NegotiationMemo } from './answer/negotiate.ts'
 import { compileRoutes, hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { ServiceError } from './answer/service-error.ts'
-import { readSessionId } from './route/session-selector.ts'
 import { controlPath } from './route/mock-paths.ts'
 import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
 import { createMissFinder } from './route/near-misses.ts'
@@ -92,8 +91,8 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     const overridden = requestMethod(request, host, target.query, form)
     const verb = typeof overridden === 'string' ? overridden : await overridden
     const match = matchRoute(table, verb, rest)
-    const selected = readSessionId(host, target.query, host.session)
-    const session = selected instanceof ServiceError ? null : selected
+    const { selected } = host
+    const session = sessionOf(host)
     const call: ServiceCall = {
       ...incoming,
       rest,
@@ -184,8 +183,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
    */
   const answerOutside = async (incoming: Incoming): Promise<Answered | undefined> => {
     const { request, host, target } = incoming
-    const selected = readSessionId(host, target.query, host.session)
-    const session = selected instanceof ServiceError ? null : selected
+    const session = sessionOf(host)
     if (fallbacks.length > 0) {
       const body = requestBody(request, host, config, true)
       const fallen = await fallBack({ ...incoming, session, body })
@@ -199,7 +197,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
 
   return async (request, host = fetchHost(request)) => {
     try {
-      const target = splitUrl(request.url)
+      const { target } = host
       const { path } = target
       const incoming = { request, host, target, startedAt: Date.now(), started: performance.now() }
       // Clients almost always write the base path as configured: matched without lower-casing.

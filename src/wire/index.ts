@@ -88,7 +88,13 @@ export type {
   RequestHost,
 } from './request-context.ts'
 export type { Fallback, FallbackAnswer } from './fallback.ts'
-export { fetchHost } from './per-request.ts'
+export {
+  fetchHost,
+  headerMapOf,
+  RequestRecord,
+  sessionOf,
+  type RecordFacts,
+} from './request-record.ts'
 export { headerSafe, respond } from './answer/respond.ts'
 export {
   compileRoutes,
