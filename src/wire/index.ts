@@ -129,3 +129,4 @@ export {
 } from './route/near-misses.ts'
 export { closest, editDistance } from './route/edit-distance.ts'
 export { hostRoutes, type HostRoute } from './route/host-routes.ts'
+export { pipelineOf, type Pipeline, type Stage } from './pipeline.ts'
