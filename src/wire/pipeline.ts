@@ -11,8 +11,9 @@
  *   6. write       its answer in the negotiated format (answer/respond.ts)
  *   7. after       the stages' `after`, in order (the journal), with the exchange
  *
- * Steps 4 to 6 are `runOperation` (define-operation.ts). The stages are declared once, as a
- * list, where the mock is composed (mock/stages.ts); this file runs them in that order.
+ * Steps 4 to 6 are `runOperation` (define-operation.ts). The stages are made where the mock is
+ * composed (mock/stages.ts), in the order of `stageOrder` below, which names every one a
+ * request can meet, the Node server's own at the edge among them.
  */
 import { toResponse, type Answer } from './answer/answer.ts'
 import { errorResponse } from './answer/errors.ts'
@@ -24,12 +25,27 @@ import type { Answered, Exchange, Interception, RequestContext } from './request
 import type { RouteMatch } from './route/route-table.ts'
 import type { Store } from '../store/index.ts'
 
+/** Every stage a request can meet, in the order it meets them, and where each runs. */
+export const stageOrder = {
+  'access checks': 'node/server/access-check.ts, before the dispatch (Host, Origin)',
+  sessions: 'mock/stages.ts: the state (step 2), the evicted-session warning (step 3)',
+  'login wall': 'mock/stages.ts: the login (step 2)',
+  'faults and latency': 'mock/stages.ts: step 3 (control/interceptor.ts)',
+  journal: 'mock/stages.ts: step 7 (control/interceptor.ts)',
+  log: 'node/server/app.ts, after the dispatch (node/server/log-line.ts)',
+} as const
+
+export type StageName = keyof typeof stageOrder
+
+const order = Object.keys(stageOrder)
+
 /**
  * One feature a request meets (sessions, the login wall, faults and latency, the journal): what
  * it adds at each step of the order above. A stage has only the steps it needs.
  */
 export interface Stage {
-  readonly name: string
+  /** One of `stageOrder`, or the name of a stage of the caller's own (a benchmark's). */
+  readonly name: StageName | (string & {})
   /** Step 2: the state a request works on, by the session it names (the first stage with one). */
   readonly store?: (session: string | null) => Store
   /** Step 2: that state's login when its wall is up, for an operation that demands a back-end user. */
@@ -51,6 +67,9 @@ export interface Pipeline {
 
 /** The stages by step, in their declared order. */
 export function pipelineOf(stages: readonly Stage[]): Pipeline {
+  const known = stages.map(({ name }) => order.indexOf(name)).filter((at) => at !== -1)
+  if (known.some((at, i) => i > 0 && at <= (known[i - 1] as number)))
+    throw new Error(`Failed to make the dispatch: stages out of order (${order.join(', ')})`)
   const store = stages.find((stage) => stage.store)?.store
   if (!store) throw new Error('Failed to make the dispatch: no stage gives the state (store)')
   const befores = stages.flatMap((stage) => (stage.before ? [stage.before] : []))
