@@ -4,6 +4,7 @@ import { checkHar, createReplay, type Har } from '../src/mock/replay/index.ts'
 import { createMock } from './create-mock.ts'
 import { handlerRoutes, type HandlerResolvers } from './handler-routes.ts'
 import {
+  headerListOf,
   headerMapOf,
   loginCookie,
   notFoundAnswer,
@@ -85,10 +86,11 @@ export function handlerResolvers(
       return (
         notes.answered(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
       )
-    const headers = headerMapOf(request.headers)
+    const list = headerListOf(request.headers)
+    const headers = headerMapOf(list)
     if (!carried)
       headers.set('cookie', `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`)
-    const host = new RequestRecord(request, { headers, session: chosen })
+    const host = new RequestRecord(request, { headers, rawHeaders: list, session: chosen })
     return (
       notes.answered(request, await dispatch(request, host)) ??
       toResponse(notFoundAnswer(), undefined)

@@ -90,6 +90,7 @@ export type {
 export type { Fallback, FallbackAnswer } from './fallback.ts'
 export {
   fetchHost,
+  headerListOf,
   headerMapOf,
   RequestRecord,
   sessionOf,

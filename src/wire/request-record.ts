@@ -13,7 +13,10 @@ import { readSessionId } from './route/session-selector.ts'
 export interface RecordFacts {
   /** The headers by lower-case name, repeats joined with `, `, when the host read them already. */
   readonly headers?: ReadonlyMap<string, string> | undefined
-  /** Node's `incoming.rawHeaders`: the journal's header list, and the map's source. */
+  /**
+   * The headers' names and values in turn, as sent: Node's `incoming.rawHeaders`, or what
+   * `headerListOf` read with the map. The journal's list, and the map's source when none is given.
+   */
   readonly rawHeaders?: readonly string[] | undefined
   /** Added to every answer (the Node server's CORS headers). */
   readonly answerHeaders?: Readonly<Record<string, string>> | undefined
@@ -40,6 +43,11 @@ export function headerMapOf(headers: readonly string[] | Headers): Map<string, s
   return map
 }
 
+/** A `Headers`' names and values in turn, as the journal keeps them. */
+export function headerListOf(headers: Headers): string[] {
+  return [...headers].flat()
+}
+
 function add(map: Map<string, string>, name: string, value: string): void {
   const before = map.get(name)
   map.set(name, before === undefined ? value : `${before}, ${value}`)
@@ -56,15 +64,13 @@ export class RequestRecord implements RequestHost {
   readonly answerHeaders: Readonly<Record<string, string>> | undefined
   readonly clientAddress: string | undefined
   readonly cutOff: ((reason: string) => boolean) | undefined
-  readonly #request: Request
-  readonly #rawHeaders: readonly string[] | undefined
+  readonly #list: readonly string[]
 
   constructor(request: Request, facts: RecordFacts = {}) {
-    this.#request = request
-    this.#rawHeaders = facts.rawHeaders
+    this.#list = facts.rawHeaders ?? headerListOf(request.headers)
     this.method = request.method
     this.target = splitUrl(request.url)
-    this.headers = facts.headers ?? headerMapOf(facts.rawHeaders ?? request.headers)
+    this.headers = facts.headers ?? headerMapOf(this.#list)
     this.contentType = this.headers.get('content-type') ?? null
     this.accept = this.headers.get('accept') ?? null
     this.selected = readSessionId(this, this.target.query, facts.session ?? null)
@@ -81,7 +87,7 @@ export class RequestRecord implements RequestHost {
 
   /** The headers' names and values in turn, as the client sent them: what the journal keeps. */
   headerList(): readonly string[] {
-    return this.#rawHeaders ?? [...this.#request.headers].flat()
+    return this.#list
   }
 }
 

@@ -71,7 +71,15 @@ describe('the request record', () => {
     const record = new RequestRecord(request)
     let reads = 0
     const headers = request.headers
-    for (const name of ['get', 'has', 'entries', 'forEach'] as const) {
+    for (const name of [
+      'get',
+      'has',
+      'entries',
+      'forEach',
+      'keys',
+      'values',
+      Symbol.iterator,
+    ] as const) {
       const own = headers[name].bind(headers) as (...args: unknown[]) => unknown
       Object.defineProperty(headers, name, {
         value: (...args: unknown[]) => {

@@ -12,6 +12,7 @@ import {
   type OnMiss,
   internalErrorAnswer,
   notFoundAnswer,
+  headerListOf,
   headerMapOf,
   toResponse,
   withAnswerHeaders,
@@ -128,9 +129,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     const request = c.req.raw
     const started = log ? performance.now() : 0
     const incoming = c.env?.incoming
-    const rawHeaders = incoming?.rawHeaders
     // Every header read once, for the checks here and the request's record alike.
-    const headers = headerMapOf(rawHeaders ?? request.headers)
+    const rawHeaders = incoming?.rawHeaders ?? headerListOf(request.headers)
+    const headers = headerMapOf(rawHeaders)
     const header = (name: HeaderName): string | null => headers.get(name) ?? null
     noticeWorker?.(header)
     const origin = header('origin')
