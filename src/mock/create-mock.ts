@@ -116,6 +116,7 @@ export function createMock(
       state: control,
       maxSnapshots,
       version: mockVersion,
+      redact: options.redact ?? [],
       // Loaded on first use: a browser bundle then keeps them in chunks of their own.
       openApi: async () => {
         const { createOpenApiDocument } = await import('../control/openapi.ts')
@@ -127,7 +128,10 @@ export function createMock(
       dashboard: async () => {
         const { dashboardPage } = await import('../control/dashboard.ts')
         const { html, headers } = await dashboardPage({ basePath: config.basePath })
-        return new Response(html, { headers: { ...headers } })
+        // A text answer, as every other: nosniff (issue 40, I2).
+        return new Response(html, {
+          headers: { ...headers, 'X-Content-Type-Options': 'nosniff' },
+        })
       },
     }
     // The routes under /__mock load on their first request: a page that never asks for them

@@ -56,6 +56,11 @@ export interface MockOptions extends MockConfigOptions {
   /** Operations handed to the fallbacks first, by request DTO name (`--passthrough`). */
   passthrough?: readonly string[]
   /**
+   * Names whose values the journal's views redact besides the built-in ones (`--redact`):
+   * words matched in any case, with `-`, `_` or nothing between their parts.
+   */
+  redact?: readonly string[]
+  /**
    * The operations to serve, each made with `defineOperation`. Default: the spec's four
    * (`operations` of `restapi-mock/handlers`); a list replaces them, so add to that one.
    */

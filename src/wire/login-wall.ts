@@ -2,7 +2,7 @@ import type { Answer } from './answer/answer.ts'
 import { errorResponse } from './answer/errors.ts'
 import { ServiceError } from './answer/service-error.ts'
 import type { RequestContext } from './request-context.ts'
-import { cookieValue } from './route/session-selector.ts'
+import { cookieValue, cookieValues } from './route/session-selector.ts'
 import { loginCookie, type ActiveLogin, type BackendCheck } from './login-state.ts'
 
 // The real host's login wall (decisions.md section 18): who may call an operation that demands a
@@ -39,7 +39,9 @@ function callerOf(ctx: RequestContext, login: ActiveLogin): Caller {
   const { token } = login
   if (token === null) return 'anonymous'
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.header('authorization') ?? '')?.[1]
-  if (bearer !== token && cookieValue(ctx.header('cookie'), loginCookie) !== token)
+  // Every login cookie is read, the first that holds the token wins: one a proxied upstream
+  // set on a narrower path (`Path=/RestApi`) is sent first, and must not shadow the real one.
+  if (bearer !== token && !cookieValues(ctx.header('cookie'), loginCookie).includes(token))
     return 'anonymous'
   return login.role === 'User' ? 'user' : 'backend'
 }

@@ -133,8 +133,9 @@ describe('the CLI: --state-file', () => {
     const snapshot = readStateFile(path, now)
     expect(snapshot.state.comments.size).toBe(5000)
     expect(snapshot.state.comments.get(key.toLowerCase())?.Message).toMatch(/^Burst \d+\.$/)
-    // The state file, its logs and, at most, the temporary file of the killed process.
-    for (const name of readdirSync(dir)) expect(name).toMatch(/^state\.json(\.\d+\.(tmp|log))?$/)
+    // The state file, its logs and, at most, the temporary file and the lock of the killed process.
+    for (const name of readdirSync(dir))
+      expect(name).toMatch(/^state\.json(\.\d+\.(tmp|log)|\.lock)?$/)
   })
 })
 

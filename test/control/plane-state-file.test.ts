@@ -81,7 +81,7 @@ describe('attachStateFile: writing', () => {
       const response = await plane.request(commentsPath, commentUpdate(key, 'Written to disk.'))
       expect(response.status).toBe(200)
       expect(messageOnDisk(path, key)).toBe('Written to disk.')
-      expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.2.log'])
+      expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.2.log', 'state.json.lock'])
       // The file itself takes it after a quiet second, the log folded into it.
       const folded = await fileContaining(path, 'Written to disk.', 10_000)
       expect(folded).toMatch(/"Log":3,/)

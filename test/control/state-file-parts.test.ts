@@ -79,10 +79,12 @@ describe('attachStateFile: temporary files left behind', () => {
       readdirSync(dir)
         .filter((name) => name !== own)
         .sort(),
-    ).toEqual([...kept, 'state.json', 'state.json.1.log'].sort())
+    ).toEqual([...kept, 'state.json', 'state.json.1.log', 'state.json.lock'].sort())
     expect(store.seed).toBe(2)
     await file.flush()
-    expect(readdirSync(dir).sort()).toEqual([...kept, 'state.json', 'state.json.2.log'].sort())
+    expect(readdirSync(dir).sort()).toEqual(
+      [...kept, 'state.json', 'state.json.2.log', 'state.json.lock'].sort(),
+    )
     expect(readFileSync(path, 'utf8').replace('"Log":2,', '')).toBe(
       stateFileJson(createStore({ seed: 2 }).snapshot()),
     )

@@ -172,12 +172,12 @@ function meant5xx(
   if (entry.source === 'replay' && aim.kind === 'replay' && aim.status === status) return true
   return (
     entry.source === 'proxy' &&
-    status === 502 &&
+    (status === 502 || status === 504) &&
     aim.breaks === true &&
-    // The 502 in whatever format the request negotiated (JSON, XML, JSV, CSV, the HTML page),
-    // or with no body in a request's own type no format writes (C9: `Accept: */*`).
+    // The 502 (or the 504 of a time-out) in whatever format the request negotiated (JSON, XML,
+    // JSV, CSV, the HTML page), or with no body in a request's own type no format writes (C9).
     (fuzzed.method.toUpperCase() === 'HEAD' ||
-      /BadGateway/.test(text) ||
+      /BadGateway|GatewayTimeout/.test(text) ||
       (text === '' && unwritable(entry)))
   )
 }

@@ -43,7 +43,11 @@ async function timedLargePut(
  * Opens `count` sockets that each declare a 70,000-byte body and send it a byte every 2 s;
  * resolves once the server has taken up every one of their requests.
  */
-async function trickle(server: RunningServer, count: number): Promise<RawClient[]> {
+async function trickle(
+  server: RunningServer,
+  count: number,
+  declared = 70_000,
+): Promise<RawClient[]> {
   let seen = 0
   const taken = new Promise<void>((resolve) => {
     const onRequest = (): void => {
@@ -56,7 +60,7 @@ async function trickle(server: RunningServer, count: number): Promise<RawClient[
   })
   const clients = await Promise.all(Array.from({ length: count }, () => connectRaw(server.port)))
   for (const client of clients) {
-    client.socket.write(`${putHead(70_000)}{`)
+    client.socket.write(`${putHead(declared)}{`)
     timers.push(setInterval(() => client.socket.write(' '), 2000))
   }
   await taken
@@ -88,6 +92,18 @@ describe('slow senders', () => {
     const summary = `alone ${alone.toFixed(0)} ms, beside one ${besideOne.toFixed(0)} ms, beside three ${besideThree.toFixed(0)} ms`
     expect(besideOne - alone, summary).toBeLessThan(bound)
     expect(besideThree - alone, summary).toBeLessThan(bound)
+  })
+
+  // Issue 40, L1: the budget was reserved by declared length, so 16 such senders filled its
+  // 16 MiB and the PUT waited for their 25 s deadline (23.5 s in the report).
+  it('answer a normal 100 KB PUT while 20 senders that each declare 1 MiB trickle, none of them answered yet', async () => {
+    store = createStore({ seed: 1 })
+    key = commentKey(store)
+    const server = await startServer({ store })
+    const clients = await trickle(server, 20, 1024 * 1024)
+    await timedLargePut(server, key, 20_000)
+    expect(store.state.comments.get(key)?.Message).toBe('a normal large update')
+    expect(clients.map((client) => client.received())).toEqual(clients.map(() => ''))
   })
 
   it('answers a large body that is not whole within the deadline 408 in the ResponseStatus shape, and stores nothing', async () => {

@@ -99,7 +99,7 @@ describe('the CLI with --state-file and a 10 MB state: kill -9 under write load'
       before = messages
       const names = readdirSync(dir)
       expect(
-        names.filter((name) => !/^state\.json(\.\d+\.(log|tmp))?$/.test(name)),
+        names.filter((name) => !/^state\.json(\.\d+\.(log|tmp)|\.lock)?$/.test(name)),
         context,
       ).toEqual([])
     }

@@ -36,7 +36,12 @@ function seededComments(comments: number): Map<string, string | null | undefined
  * the change logs of a running mock (none once it stopped).
  */
 function strayFiles(dir: string, livePids: readonly number[]): string[] {
-  const allowed = new Set(['state.json', ...livePids.map((pid) => `state.json.${pid}.tmp`)])
+  const allowed = new Set([
+    'state.json',
+    ...livePids.map((pid) => `state.json.${pid}.tmp`),
+    // The running mock's lock (issue 40): gone once it stopped.
+    ...(livePids.length > 0 ? ['state.json.lock'] : []),
+  ])
   const logs = livePids.length > 0 ? /^state\.json\.\d+\.log$/ : /^$/
   return readdirSync(dir).filter((name) => !allowed.has(name) && !logs.test(name))
 }

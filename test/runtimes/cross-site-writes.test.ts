@@ -71,6 +71,37 @@ describe('a write from a page of another site without an Origin', () => {
     expect(message()).toBe(before)
   })
 
+  // Issue 40, L3: the check took every OPTIONS for a read, while the dispatch honours the
+  // override on any verb, so this ran the write.
+  it.each<{ how: string; url: (o: string) => string; headers: Record<string, string> }>([
+    { how: 'the query', url: (o: string) => o, headers: {} },
+    {
+      how: 'the header',
+      url: (o: string) => o.replace('X-HTTP-Method-Override=PUT&', ''),
+      headers: { 'X-HTTP-Method-Override': 'PUT' },
+    },
+  ])('refuses an OPTIONS that X-HTTP-Method-Override in $how makes a PUT', async (made) => {
+    const { app, message, overrideUrl } = setup()
+    const before = message()
+    const response = await app.request(made.url(overrideUrl), {
+      method: 'OPTIONS',
+      headers: { 'Sec-Fetch-Site': 'cross-site', ...made.headers },
+    })
+    await expectCrossSiteRefusal(response, /a PUT through X-HTTP-Method-Override/)
+    expect(message()).toBe(before)
+  })
+
+  it('still lets an OPTIONS without an override, or one that names a read, through', async () => {
+    const { app, key } = setup()
+    for (const query of ['', '?X-HTTP-Method-Override=GET', '?X-HTTP-Method-Override=OPTIONS']) {
+      const response = await app.request(`${commentsPath}${query}${query ? '&' : '?'}Key=${key}`, {
+        method: 'OPTIONS',
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+      })
+      expect(response.status, query).not.toBe(403)
+    }
+  })
+
   it('refuses the override in any case of the query name, and in the header', async () => {
     const { app, key, message } = setup()
     const before = message()

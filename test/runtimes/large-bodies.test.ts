@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createBodyBudget } from '../../src/node/server/body-budget.ts'
 import { createLargeBodies, type LargeBodies } from '../../src/node/server/large-bodies.ts'
 import { NodeRequestHost } from '../../src/node/server/node-request-host.ts'
@@ -95,8 +95,9 @@ describe('createLargeBodies', () => {
     // Bodies begun and not yet answered: what is held in memory.
     const held = (): number => bodies.filter((body, i) => body.started() && !answered[i]).length
     await settle()
-    // 2 x 100,000 bytes fit in 250,000; a third would not: it is not read at all yet.
-    expect(held()).toBe(2)
+    // Each body takes 64 KiB of room before its first read: three fit in 250,000, a fourth
+    // would not, and is not read at all yet.
+    expect(held()).toBe(3)
     const heldAlong: number[] = []
     for (const body of bodies) {
       body.finish()
@@ -106,7 +107,7 @@ describe('createLargeBodies', () => {
     const answers = await Promise.all(runs)
     expect(answers.map((response) => response?.status)).toEqual(bodies.map(() => 200))
     expect(sizes).toEqual(bodies.map(() => 100_000))
-    expect(Math.max(...heldAlong)).toBeLessThanOrEqual(2)
+    expect(Math.max(...heldAlong)).toBeLessThanOrEqual(3)
     expect(mostDispatching).toBe(1)
   })
 
@@ -155,7 +156,7 @@ describe('createLargeBodies', () => {
   })
 
   it('hands a body of unknown length past the limit on whole, from its first byte, holding none of it', async () => {
-    const budget = createBodyBudget(16 * 1024 * 1024)
+    const budget = createBodyBudget({ maxBytes: 16 * 1024 * 1024 })
     const large = createLargeBodies({ limitBytes, budget, deadlineMs: 10_000 })
     const part = new Uint8Array(512 * 1024).fill(7)
     let parts = 0
@@ -185,31 +186,146 @@ describe('createLargeBodies', () => {
 })
 
 describe('createBodyBudget', () => {
-  it('grants in the order asked, lets a body larger than the budget in alone, and frees on release', async () => {
-    const budget = createBodyBudget(100)
+  it('lets the body begun last give way when every body being read waits for room no one can give back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const budget = createBodyBudget({ maxBytes: 200 })
+    const evicted: string[] = []
+    const a = budget.open(() => evicted.push('a'))
+    const b = budget.open(() => evicted.push('b'))
+    await a.take(100)
+    await b.take(100)
+    let aGranted = false
+    void a.take(50).then(() => (aGranted = true))
+    void b.take(50)
+    await settle()
+    expect(aGranted).toBe(false)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(evicted).toEqual(['b'])
+    expect(aGranted).toBe(true)
+    expect(budget.held()).toBe(150)
+  })
+
+  it('grants in the order asked, lets a chunk larger than the budget in alone, and frees on release', async () => {
+    const budget = createBodyBudget({ maxBytes: 100 })
     const granted: string[] = []
-    const ask = (name: string, bytes: number): Promise<() => void> =>
-      budget.reserve(bytes).then((release) => {
+    const ask = (name: string, bytes: number) => {
+      const share = budget.open(() => expect.fail(`${name} evicted`))
+      const taken = share.take(bytes).then(() => {
         granted.push(name)
-        return release
       })
+      return { share, taken }
+    }
     const a = ask('a', 60)
     const b = ask('b', 60) // does not fit beside a
     const c = ask('c', 10) // fits, but waits behind b: first come, first served
     await settle()
     expect(granted).toEqual(['a'])
-    ;(await a)()
+    a.share.release()
     await settle()
     expect(granted).toEqual(['a', 'b', 'c'])
     expect(budget.held()).toBe(70)
     const huge = ask('huge', 500)
-    ;(await b)()
-    ;(await c)()
+    b.share.release()
+    c.share.release()
     await settle()
     expect(granted).toEqual(['a', 'b', 'c', 'huge'])
-    const release = await huge
-    release()
-    release() // twice is once
+    huge.share.release()
+    huge.share.release() // twice is once
     expect(budget.held()).toBe(0)
+  })
+})
+
+/** A PUT declaring `length` bytes that sends `first` of them at once, then nothing, ever. */
+function stalledBody(length: number, first: number): Request {
+  let sent = false
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent) return new Promise<void>(() => {})
+        sent = true
+        controller.enqueue(new Uint8Array(first).fill(32))
+        return undefined
+      },
+    },
+    { highWaterMark: 0 },
+  )
+  return new Request('http://127.0.0.1/RestApi/comments-api/comments', {
+    method: 'PUT',
+    headers: { 'Content-Length': String(length) },
+    body,
+    duplex: 'half',
+  } as RequestInit)
+}
+
+/** A whole PUT of `length` bytes. */
+function wholeBody(length: number): Request {
+  return new Request('http://127.0.0.1/RestApi/comments-api/comments', {
+    method: 'PUT',
+    headers: { 'Content-Length': String(length) },
+    body: new Uint8Array(length).fill(97),
+  })
+}
+
+// Issue 40, L1: 20 senders that each declared 1 MiB and trickled filled the 16 MiB budget,
+// which was reserved by declared length, and a normal 100 KB PUT waited 23.5 s for their
+// deadline. Faked timers: no deadline and no rate window passes unless the test moves time.
+describe('the large-body budget, shared fairly', () => {
+  const fakeTime = () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+  }
+
+  it('lets a 100 KB PUT through at once beside 20 slow senders that each declare 1 MiB', async () => {
+    fakeTime()
+    const large = createLargeBodies({ limitBytes })
+    const dispatched: number[] = []
+    const dispatch = async (sent: Request): Promise<Response> => {
+      dispatched.push((await sent.arrayBuffer()).byteLength)
+      return new Response('ok')
+    }
+    for (let i = 0; i < 20; i++) void runOn(large, stalledBody(limitBytes, 1), dispatch)
+    await settle()
+    const normal = runOn(large, wholeBody(100_000), dispatch)
+    for (let i = 0; i < 5; i++) await settle()
+    expect(dispatched).toEqual([100_000])
+    expect((await normal)?.status).toBe(200)
+  })
+
+  it('takes the room of senders that stall while others wait, and lets the waiting one in', async () => {
+    fakeTime()
+    const large = createLargeBodies({ limitBytes })
+    const dispatched: number[] = []
+    const dispatch = async (sent: Request): Promise<Response> => {
+      dispatched.push((await sent.arrayBuffer()).byteLength)
+      return new Response('ok')
+    }
+    // Each sends all but a byte of its megabyte at once, then stalls: 16 fill the budget.
+    const stalled = Array.from({ length: 16 }, () =>
+      runOn(large, stalledBody(limitBytes, limitBytes - 1), dispatch),
+    )
+    await settle()
+    const normal = runOn(large, wholeBody(100_000), dispatch)
+    for (let i = 0; i < 5; i++) await settle()
+    expect(dispatched).toEqual([])
+    // Two rate windows, far short of the 25 s deadline.
+    await vi.advanceTimersByTimeAsync(4_000)
+    for (let i = 0; i < 5; i++) await settle()
+    expect(dispatched).toEqual([100_000])
+    expect((await normal)?.status).toBe(200)
+    const refused = await Promise.all(stalled)
+    expect(refused.map((response) => response?.status)).toEqual(stalled.map(() => 408))
+    expect(await refused[0]?.json()).toEqual({
+      ResponseStatus: {
+        ErrorCode: 'RequestTimeout',
+        Message:
+          'Failed to read request: the body came slower than 8192 bytes a second while other large bodies waited for room, and gave its room up',
+        Errors: [],
+      },
+    })
   })
 })

@@ -74,6 +74,8 @@ describe('the login wall over the Node server', () => {
     expect([answer.status, answer.statusMessage]).toEqual([401, 'Unauthorized'])
     expect(chosen(answer)).toEqual({
       'content-type': 'text/html',
+      // Every text answer says it, an empty one too (issue 40, I2).
+      'x-content-type-options': 'nosniff',
       'x-mock-warning': warning('forms'),
     })
     expect(answer.body).toBe('')

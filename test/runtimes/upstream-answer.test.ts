@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { heldBytes, upstreamAnswer } from '../../src/node/proxy/upstream-answer.ts'
 
 // Issue 26, point 1: undici's parser, when resumed with nothing buffered on its socket, runs
@@ -180,5 +180,49 @@ describe('upstreamAnswer streaming', () => {
     expect(upstream.controller.aborted).toBe(true)
     // What undici may still hand over after the abort goes nowhere and throws nothing.
     expect(() => handler.onResponseData?.(upstream.controller, Buffer.alloc(1024))).not.toThrow()
+  })
+})
+
+// Issue 40, L2: an upstream that trickles its body left the client with nothing, past
+// --proxy-timeout: the hold before the head had no clock. Faked timers: no wall clock here.
+describe('upstreamAnswer hold before the head', () => {
+  it('sends the head with what has come once holdMs has passed, then streams the rest', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const { handler, answer } = upstreamAnswer({ holdMs: 3000 })
+    const upstream = fakeUpstream(handler, 10_000)
+    let settled = false
+    void answer.then(() => (settled = true))
+    handler.onResponseStart?.(upstream.controller, 200, {}, 'OK')
+    upstream.arrive(Buffer.from('a'))
+    await vi.advanceTimersByTimeAsync(2999)
+    expect(settled).toBe(false)
+    upstream.arrive(Buffer.from('b'))
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled).toBe(true)
+    const { status, body } = await answer
+    expect(status).toBe(200)
+    upstream.arrive(Buffer.from('c'))
+    upstream.end()
+    const text = await new Response(body as ReadableStream<Uint8Array>).text()
+    expect(text).toBe('abc')
+  })
+
+  it('still answers a body that ends in time whole, with no stream', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const { handler, answer } = upstreamAnswer({ holdMs: 3000 })
+    const upstream = fakeUpstream(handler, 10_000)
+    handler.onResponseStart?.(upstream.controller, 200, {}, 'OK')
+    upstream.arrive(Buffer.from('whole'))
+    upstream.end()
+    await vi.advanceTimersByTimeAsync(5000)
+    const { body } = await answer
+    expect(body).toBeInstanceOf(Uint8Array)
+    expect(Buffer.from(body as Uint8Array).toString()).toBe('whole')
   })
 })

@@ -3,6 +3,15 @@
 // the modules that run on every request import the control folder, and none of them redacts.
 export { redactBody } from './redact-body.ts'
 export { redactHeader } from './redact-header.ts'
-export { redactJournalEntry } from './redact-journal-entry.ts'
+export { placeOfHeader, redactJournalEntry } from './redact-journal-entry.ts'
 export { redactQuery, redactUrl } from './redact-query.ts'
-export { isSecretName, redactedText } from './secret-names.ts'
+export { hideValues, hideValuesInBody, minHiddenLength, valuesToHide } from './redact-values.ts'
+export {
+  builtInSecretNames,
+  isSecretName,
+  newRedaction,
+  redactedText,
+  secretNamesWith,
+  type Redaction,
+  type SecretNames,
+} from './secret-names.ts'

@@ -4,7 +4,7 @@ import { multipartBoundary, redactMultipart } from './redact-multipart.ts'
 import { redactQuery } from './redact-query.ts'
 import { redactText } from './redact-text.ts'
 import { redactXml } from './redact-xml.ts'
-import { mayHoldSecret } from './secret-names.ts'
+import { newRedaction, type Redaction } from './secret-names.ts'
 
 /**
  * A body with the values of its secret names redacted (see secret-names.ts), read by its media
@@ -14,20 +14,27 @@ import { mayHoldSecret } from './secret-names.ts'
  * a body with nothing to redact comes back as it was. Pages, scripts and style sheets are
  * left whole: what they hold is served to every browser, and a replayed script must still run.
  */
-export function redactBody(text: string, mimeType: string): string {
-  if (!mayHoldSecret(text)) return text
+export function redactBody(
+  text: string,
+  mimeType: string,
+  redaction: Redaction = newRedaction(),
+): string {
+  if (!redaction.names.mayHold(text)) return text
   const type = mimeType.toLowerCase()
   if (/html|javascript|ecmascript|css/.test(type)) return text
   const boundary = type.startsWith('multipart/') ? multipartBoundary(mimeType) : undefined
-  if (boundary !== undefined) return redactMultipart(text, boundary, redactBody)
-  if (type.includes('x-www-form-urlencoded')) return redactQuery(text)
+  if (boundary !== undefined) {
+    const part = (body: string, partType: string): string => redactBody(body, partType, redaction)
+    return redactMultipart(text, boundary, part, redaction)
+  }
+  if (type.includes('x-www-form-urlencoded')) return redactQuery(text, redaction)
   const start = text.trimStart().charAt(0)
   const redacted = type.includes('jsv')
-    ? redactJsv(text)
+    ? redactJsv(text, redaction)
     : type.includes('xml') || (!type.includes('json') && start === '<')
-      ? redactXml(text)
+      ? redactXml(text, redaction)
       : type.includes('json') || start === '{' || start === '['
-        ? redactJson(text)
+        ? redactJson(text, redaction)
         : undefined
-  return redacted ?? redactText(text)
+  return redacted ?? redactText(text, redaction)
 }

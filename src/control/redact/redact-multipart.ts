@@ -1,4 +1,4 @@
-import { isSecretName, redactedText } from './secret-names.ts'
+import { newRedaction, redactedText, type Redaction } from './secret-names.ts'
 
 /** The boundary a `multipart/…` media type names, or undefined. */
 export function multipartBoundary(mimeType: string): string | undefined {
@@ -17,12 +17,13 @@ export function redactMultipart(
   text: string,
   boundary: string,
   redactPart: (body: string, mimeType: string) => string,
+  redaction: Redaction = newRedaction(),
 ): string {
   const delimiter = `--${boundary}`
   return text
     .split(delimiter)
     .map((piece, index) =>
-      index === 0 || piece.startsWith('--') ? piece : redactOnePart(piece, redactPart),
+      index === 0 || piece.startsWith('--') ? piece : redactOnePart(piece, redactPart, redaction),
     )
     .join(delimiter)
 }
@@ -30,6 +31,7 @@ export function redactMultipart(
 function redactOnePart(
   piece: string,
   redactPart: (body: string, mimeType: string) => string,
+  redaction: Redaction,
 ): string {
   const blank = /\r?\n\r?\n/.exec(piece)
   if (!blank) return piece
@@ -46,7 +48,9 @@ function redactOnePart(
   const name = /(?:^|[;\s])name\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(disposition)
   const type = /^content-type:\s*([^\r\n]*)/im.exec(head)?.[1]
   let redacted = body
-  if (isSecretName(name?.[1] ?? name?.[2] ?? '')) redacted = redactedText
-  else if (type !== undefined) redacted = redactPart(body, type)
+  if (redaction.names.isSecret(name?.[1] ?? name?.[2] ?? '')) {
+    redaction.found.add(body.trim())
+    redacted = redactedText
+  } else if (type !== undefined) redacted = redactPart(body, type)
   return redacted === body ? piece : piece.slice(0, start) + redacted + piece.slice(end)
 }

@@ -1,4 +1,4 @@
-import { isSecretName, redactedText } from './secret-names.ts'
+import { newRedaction, redactedText, type Redaction } from './secret-names.ts'
 
 /**
  * `name: value`, `"name": "value"`, `name=value` and `name="value"`: a name at the start of a
@@ -17,18 +17,22 @@ const elementPattern = /<((?:[\w.-]+:)?([\w.-]+))((?:\s[^<>]*)?)>([^<]+)/g
  * pairs written as JSON, JSV, forms and headers write them, and XML elements' text. A value
  * that is itself an object or a list is left to the readers.
  */
-export function redactText(text: string): string {
+export function redactText(text: string, redaction: Redaction = newRedaction()): string {
+  const { names } = redaction
   return text
     .replace(
       pairPattern,
       (whole, quote: string, name: string, separator: string, value: string) => {
-        if (!isSecretName(name)) return whole
+        if (!names.isSecret(name)) return whole
         const open = value.startsWith('"') || value.startsWith("'") ? value.charAt(0) : ''
         const close = open !== '' && value.length > 1 && value.endsWith(open) ? open : ''
+        redaction.found.add(value.slice(open.length, value.length - close.length))
         return `${quote}${name}${quote}${separator}${open}${redactedText}${close}`
       },
     )
-    .replace(elementPattern, (whole, tag: string, local: string, rest: string, content: string) =>
-      isSecretName(local) && content.trim() !== '' ? `<${tag}${rest}>&lt;redacted&gt;` : whole,
-    )
+    .replace(elementPattern, (whole, tag: string, local: string, rest: string, content: string) => {
+      if (!names.isSecret(local) || content.trim() === '') return whole
+      redaction.found.add(content.trim())
+      return `<${tag}${rest}>&lt;redacted&gt;`
+    })
 }

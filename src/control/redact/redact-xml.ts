@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser'
-import { isSecretName, redactedText } from './secret-names.ts'
+import { newRedaction, redactedText, type Redaction } from './secret-names.ts'
 
 type XmlNode = Record<string, unknown>
 
@@ -29,9 +29,9 @@ const attributes = ':@'
  * elements, their attributes and their order stay. A text with nothing to redact comes back as
  * it was; one that is not well-formed XML (or declares a DTD) gives undefined.
  */
-export function redactXml(text: string): string | undefined {
+export function redactXml(text: string, redaction: Redaction = newRedaction()): string | undefined {
   if (/<!DOCTYPE/i.test(text)) return undefined
-  const state = { changed: false }
+  const state = { changed: false, redaction }
   try {
     if (XMLValidator.validate(text) !== true) return undefined
     const nodes = new XMLParser(options).parse(text) as XmlNode[]
@@ -46,14 +46,15 @@ export function redactXml(text: string): string | undefined {
 function redactNodes(
   nodes: XmlNode[],
   secret: boolean,
-  state: { changed: boolean },
+  state: { changed: boolean; readonly redaction: Redaction },
   inCdata = false,
 ): void {
   for (const node of nodes) {
     const attributeValues = node[attributes] as Record<string, unknown> | undefined
     for (const name of Object.keys(attributeValues ?? {})) {
       const local = localName(name.slice(options.attributeNamePrefix.length))
-      if (!name.startsWith('@_xmlns') && isSecretName(local)) {
+      if (!name.startsWith('@_xmlns') && state.redaction.names.isSecret(local)) {
+        found(state.redaction, String((attributeValues as Record<string, unknown>)[name]))
         ;(attributeValues as Record<string, unknown>)[name] = escapedRedacted
         state.changed = true
       }
@@ -62,13 +63,14 @@ function redactNodes(
       if (name === attributes || name === '#comment' || name.startsWith('?')) continue
       if (name === '#text') {
         if (secret && String(content).trim() !== '') {
+          found(state.redaction, String(content).trim(), !inCdata)
           // A CDATA section holds its text unescaped.
           node[name] = inCdata ? redactedText : escapedRedacted
           state.changed = true
         }
       } else if (Array.isArray(content)) {
         const cdata = name === '#cdata'
-        const secretHere = secret || (!cdata && isSecretName(localName(name)))
+        const secretHere = secret || (!cdata && state.redaction.names.isSecret(localName(name)))
         redactNodes(content as XmlNode[], secretHere, state, cdata)
       }
     }
@@ -77,4 +79,19 @@ function redactNodes(
 
 function localName(name: string): string {
   return name.slice(name.lastIndexOf(':') + 1)
+}
+
+/** A value hidden, as the XML text held it and, when escaped, as it reads. */
+function found(redaction: Redaction, text: string, escaped = true): void {
+  redaction.found.add(text)
+  if (escaped && text.includes('&')) {
+    redaction.found.add(
+      text
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&apos;', "'")
+        .replaceAll('&amp;', '&'),
+    )
+  }
 }

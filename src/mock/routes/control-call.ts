@@ -21,6 +21,8 @@ export interface ControlDeps {
   readonly openApi: () => Promise<object>
   readonly dashboard: () => Promise<Response>
   readonly version: string
+  /** Names redacted in the journal's views besides the built-in ones (`--redact`). */
+  readonly redact: readonly string[]
 }
 
 /** One request to a control route that belongs to no state (the pages, the session list). */

@@ -1,6 +1,7 @@
 import type { JournalDocument } from '../../control/control-documents.ts'
+import type { JournalEntry } from '../../control/journal/journal-entry.ts'
 import { journalToHar } from '../../control/journal/har.ts'
-import { redactJournalEntry } from '../../control/redact/index.ts'
+import { redactJournalEntry, secretNamesWith } from '../../control/redact/index.ts'
 import { fail, json, jsonType, noContent } from './control-answers.ts'
 import type { StateCall } from './control-call.ts'
 import type { Session } from '../sessions.ts'
@@ -11,6 +12,12 @@ import type { Session } from '../sessions.ts'
 
 function viewOf(session: Session): { session: string; from: number } | undefined {
   return session.id === null ? undefined : { session: session.id, from: session.journalFrom }
+}
+
+/** Entries redacted with the built-in secret names and those of `--redact`. */
+function redactedWith(extra: readonly string[]) {
+  const names = secretNamesWith(extra)
+  return (entry: JournalEntry): JournalEntry => redactJournalEntry(entry, names)
 }
 
 export function readJournal({ url, session, deps }: StateCall): Response {
@@ -26,7 +33,7 @@ export function readJournal({ url, session, deps }: StateCall): Response {
   }
   return json({
     capacity: journal.capacity,
-    entries: journal.entries(limit, viewOf(session)).map(redactJournalEntry),
+    entries: journal.entries(limit, viewOf(session)).map(redactedWith(deps.redact)),
   } satisfies JournalDocument)
 }
 
@@ -38,7 +45,9 @@ export function clearJournal({ session, deps }: StateCall): Response {
 }
 
 export function journalHar({ session, deps }: StateCall): Response {
-  const entries = deps.state.journal.entries(undefined, viewOf(session)).map(redactJournalEntry)
+  const entries = deps.state.journal
+    .entries(undefined, viewOf(session))
+    .map(redactedWith(deps.redact))
   return new Response(JSON.stringify(journalToHar(entries, deps.version)), {
     headers: {
       'Content-Type': jsonType,

@@ -71,7 +71,7 @@ export const cliOptions = {
     type: 'string',
     arg: '<ms>',
     default: '30000',
-    help: 'a 502 when the --proxy host has not answered within this time',
+    help: 'a 504 when the --proxy host has not answered within this time; past it, a trickled answer streams',
   },
   'proxy-insecure': {
     type: 'boolean',
@@ -98,6 +98,12 @@ export const cliOptions = {
     type: 'boolean',
     default: false,
     help: 'keep Authorization, cookies, API keys and passwords in the --record file',
+  },
+  redact: {
+    type: 'string',
+    arg: '<name>',
+    multiple: true,
+    help: 'also redact the values of this name in --record and the journal, as password is (repeatable)',
   },
   replay: {
     type: 'string',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { secretNamesWith } from '../../control/redact/index.ts'
 import { createReplay, parseHar } from '../../mock/replay/index.ts'
 import type { Fallback } from '../../wire/index.ts'
 import { commaList } from './comma-list.ts'
@@ -13,6 +14,7 @@ export interface UpstreamValues {
   readonly passthrough?: string | undefined
   readonly record?: string | undefined
   readonly 'record-secrets'?: boolean | undefined
+  readonly redact?: string[] | undefined
   readonly 'record-max-body'?: string | undefined
   readonly replay?: string[] | undefined
 }
@@ -60,11 +62,14 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
       recorder = createHarRecorder({
         path: values.record,
         keepSecrets: values['record-secrets'] === true,
+        names: secretNamesWith(values.redact ?? []),
         maxBytes: recordMaxBytes,
         warn: (line) => process.stderr.write(`restapi-mock: ${line}\n`),
       })
     } catch (error) {
-      fail(`could not record: ${(error as Error).message}; give another file`)
+      const { message, code } = error as NodeJS.ErrnoException
+      // Another mock's lock says what to do itself.
+      fail(code === 'ELOCKED' ? message : `could not record: ${message}; give another file`)
     }
   }
   const fallbacks = (values.replay ?? []).map((path) => {

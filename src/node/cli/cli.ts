@@ -133,8 +133,12 @@ export async function runCli(args: readonly string[]): Promise<void> {
       const { attachStateFile } = await import('../state-file/state-file.ts')
       stateFile = attachStateFile(store, values['state-file'])
     } catch (error) {
+      const { message, code } = error as NodeJS.ErrnoException
+      // Another mock's lock says what to do itself.
       fail(
-        `could not load --state-file ${values['state-file']}: ${(error as Error).message}`,
+        code === 'ELOCKED'
+          ? message
+          : `could not load --state-file ${values['state-file']}: ${message}`,
         false,
       )
     }
@@ -158,6 +162,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
     maxSessions,
     ...(upstream.proxy ? { proxy: upstream.proxy } : {}),
     ...(upstream.passthrough ? { passthrough: upstream.passthrough } : {}),
+    ...(values.redact ? { redact: values.redact } : {}),
     fallbacks: upstream.fallbacks,
     ...(scenarios ? { scenarios } : {}),
     ...(scenario ? { scenario } : {}),
@@ -181,6 +186,15 @@ export async function runCli(args: readonly string[]): Promise<void> {
   }
   // From the first request on, so a stop knows what is under way.
   const tracked = trackRequests(running)
+  // Before the banner: a tool that stops the mock once it reads the banner (a test, a script)
+  // may send its signal before the next line runs, and it must find the handlers there.
+  stopOnSignals({
+    server: tracked,
+    ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
+    timeoutMs: shutdownMs,
+    quiet: values.quiet,
+    ...(upstream.recorder ? { recording: upstream.recorder } : {}),
+  })
 
   if (!values.quiet) {
     const notes = [
@@ -205,11 +219,4 @@ export async function runCli(args: readonly string[]): Promise<void> {
     )
   }
 
-  stopOnSignals({
-    server: tracked,
-    ...(stateFile ? { stateFile: { file: stateFile, path: values['state-file'] as string } } : {}),
-    timeoutMs: shutdownMs,
-    quiet: values.quiet,
-    ...(upstream.recorder ? { recording: upstream.recorder } : {}),
-  })
 }

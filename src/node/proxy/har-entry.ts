@@ -1,5 +1,17 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import { redactBody, redactHeader, redactUrl } from '../../control/redact/index.ts'
+import {
+  builtInSecretNames,
+  hideValues,
+  hideValuesInBody,
+  newRedaction,
+  placeOfHeader,
+  redactBody,
+  redactHeader,
+  redactUrl,
+  valuesToHide,
+  type Redaction,
+  type SecretNames,
+} from '../../control/redact/index.ts'
 import type { HarEntry, HarHeader } from '../../mock/index.ts'
 
 export interface ProxiedExchange {
@@ -30,6 +42,8 @@ export interface HarEntryOptions {
   readonly maxBytes: number
   /** Keep what `redactBody` and `redactHeader` would hide (`--record-secrets`). */
   readonly keepSecrets: boolean
+  /** The secret names: the built-in ones, and those of `--redact`. */
+  readonly names?: SecretNames
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
@@ -50,11 +64,19 @@ function content(bytes: Buffer, mimeType: string): { text: string; encoding?: st
   return { text: bytes.toString('base64'), encoding: 'base64' }
 }
 
-/** A body with its secrets redacted: text by its type, multipart byte for byte (as latin1). */
-function redactedBytes(bytes: Buffer, mimeType: string): Buffer {
-  if (/^multipart\//i.test(mimeType)) {
-    return Buffer.from(redactBody(bytes.toString('latin1'), mimeType), 'latin1')
-  }
+/**
+ * A body with its secrets redacted: text by its type, multipart byte for byte (as latin1).
+ * `values`, when given, are hidden by value as well (the second pass), else by name.
+ */
+function redactedBytes(
+  bytes: Buffer,
+  mimeType: string,
+  redaction: Redaction,
+  values?: readonly string[],
+): Buffer {
+  const redact = (text: string): string =>
+    values ? hideValuesInBody(text, mimeType, values) : redactBody(text, mimeType, redaction)
+  if (/^multipart\//i.test(mimeType)) return Buffer.from(redact(bytes.toString('latin1')), 'latin1')
   let text: string
   try {
     text = strictUtf8.decode(bytes)
@@ -62,16 +84,16 @@ function redactedBytes(bytes: Buffer, mimeType: string): Buffer {
     // Not text: nothing a reader could redact.
     return bytes
   }
-  const redacted = redactBody(text, mimeType)
+  const redacted = redact(text)
   return redacted === text ? bytes : Buffer.from(redacted)
 }
 
-function pairs(raw: readonly string[], keepSecrets: boolean): HarHeader[] {
+function pairs(raw: readonly string[], redaction: Redaction | undefined): HarHeader[] {
   const headers: HarHeader[] = []
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string
     const value = raw[i + 1] as string
-    headers.push({ name, value: keepSecrets ? value : redactHeader(name, value) })
+    headers.push({ name, value: redaction ? redactHeader(name, value, redaction) : value })
   }
   return headers
 }
@@ -107,17 +129,45 @@ function notKept(size: number, maxBytes: number, decodesLarger = false): string 
 
 /**
  * One proxied exchange as a HAR 1.2 entry. A body up to `maxBytes` (decoded) is kept, one
- * past it is kept as its size and a `comment`; secrets are redacted unless `keepSecrets`.
+ * past it is kept as its size and a `comment`; secrets are redacted unless `keepSecrets`: by
+ * name first, then each value so hidden wherever else it appears in the entry (the answer's
+ * headers and body, the redirect, the URL), when it has `minHiddenLength` characters or more.
  */
 export function harEntryOf(exchange: ProxiedExchange, options: HarEntryOptions): HarEntry {
-  const { maxBytes, keepSecrets } = options
-  const requestHeaders = pairs(exchange.requestHeaders, keepSecrets)
-  const responseHeaders = pairs(exchange.responseHeaders, keepSecrets)
+  if (options.keepSecrets) return entryOf(exchange, options, undefined)
+  const redaction = newRedaction(options.names ?? builtInSecretNames)
+  const named = entryOf(exchange, options, redaction)
+  const values = valuesToHide(redaction.found)
+  return values.length === 0 ? named : entryOf(exchange, options, redaction, values)
+}
+
+/** The entry, redacted by name with `redaction`, and also by value when `values` are given. */
+function entryOf(
+  exchange: ProxiedExchange,
+  options: HarEntryOptions,
+  redaction: Redaction | undefined,
+  values?: readonly string[],
+): HarEntry {
+  const { maxBytes } = options
+  // The second pass names its values: a fresh redaction, whose finds are not wanted.
+  const byName = values ? newRedaction(redaction?.names) : redaction
+  const hide = (text: string, place: 'url' | 'text'): string =>
+    values ? hideValues(text, values, place) : text
+  const headersOf = (raw: readonly string[]): HarHeader[] =>
+    pairs(raw, byName).map(({ name, value }) => ({
+      name,
+      value: hide(value, placeOfHeader(name)),
+    }))
+  const requestHeaders = headersOf(exchange.requestHeaders)
+  const responseHeaders = headersOf(exchange.responseHeaders)
   const requestType = headerValue(requestHeaders, 'content-type')
   const responseType = headerValue(responseHeaders, 'content-type')
-  const redact = (bytes: Buffer, type: string): Buffer =>
-    keepSecrets ? bytes : redactedBytes(bytes, type)
-  const url = keepSecrets ? exchange.url : redactUrl(exchange.url)
+  const redact = (bytes: Buffer, type: string): Buffer => {
+    if (!byName) return bytes
+    const named = redactedBytes(bytes, type, byName)
+    return values ? redactedBytes(named, type, byName, values) : named
+  }
+  const url = byName ? hide(redactUrl(exchange.url, byName), 'url') : exchange.url
   const requestBody =
     exchange.requestBody && exchange.requestSize <= maxBytes ? exchange.requestBody : null
   const postData =

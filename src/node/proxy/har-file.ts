@@ -1,17 +1,22 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFile, open, rename, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { removeStaleTemporaries, temporaryName } from '../state-file/state-file-names.ts'
+import { syncDirectory } from '../state-file/write-atomically.ts'
 
 export interface HarFile {
   /**
    * Writes these entries (each one JSON text) after the file's last one, with the file's end
-   * after them, in one write at the place the old end began: the file is valid HAR after each
-   * call, and nothing before that place is written again.
+   * after them: to a copy of the file beside it, synced and then renamed over it, so the file
+   * on disk is always a whole HAR, the one before the call or the one after it.
    */
   append(entries: readonly string[]): Promise<void>
-  /** Forces what was appended to disk. */
+  /** Forces what was appended to disk (each append already has). */
   sync(): Promise<void>
   /** How many entries the file holds: those it had when opened, and those appended since. */
   readonly entries: number
+  /** What opening repaired, as a sentence: a file cut off mid-entry is kept to its last whole one. */
+  readonly repaired: string | undefined
 }
 
 /** Where a HAR text's `log.entries` list ends: the place to append at, and what follows it. */
@@ -25,46 +30,88 @@ interface Tail {
   readonly count: number
 }
 
+const harEnd = '\n]}}\n'
+
 /**
  * Opens a HAR file to append to (`--record`): a missing or empty file becomes a HAR with no
- * entries; a HAR keeps its entries, and new ones follow them. Anything else is refused with an
- * error saying what it is, and left as it was.
+ * entries; a HAR keeps its entries, and new ones follow them. A HAR cut off part way (a kill or
+ * a full disk in the middle of a write by an older version, a copy cut short) is repaired up to
+ * its last whole entry, and `repaired` says so. Anything else is refused with an error saying
+ * what it is, and left as it was. Every write replaces the file whole (write, sync, rename).
  */
 export function openHarFile(path: string, creatorVersion: string): HarFile {
-  const text = existingText(path)
+  removeStaleTemporaries(path)
+  const temporary = temporaryName(path, process.pid)
+  let text = existingText(path)
+  let repaired: string | undefined
   let tail: Tail
   if (text === undefined || text.trim() === '') {
     const head = `{"log":{"version":"1.2","creator":{"name":"restapi-mock","version":${JSON.stringify(creatorVersion)}},"entries":[`
-    const end = '\n]}}\n'
-    writeFileSync(path, head + end)
-    tail = { position: Buffer.byteLength(head), bytes: Buffer.from(end), empty: true, count: 0 }
+    replaceSync(path, temporary, head + harEnd)
+    tail = { position: Buffer.byteLength(head), bytes: Buffer.from(harEnd), empty: true, count: 0 }
   } else {
+    const cut = repairedText(text)
+    if (cut) {
+      replaceSync(path, temporary, cut.text)
+      const dropped = Buffer.byteLength(text) - Buffer.byteLength(cut.text) + harEnd.length
+      repaired =
+        `the recording ${path} was cut off part way through an entry: repaired, its ` +
+        `${cut.count} whole entries kept and the ${dropped} bytes after them dropped`
+      text = cut.text
+    }
     tail = findTail(text, path)
   }
   let { position, empty, count } = tail
-  let handle: FileHandle | undefined
   return {
     get entries() {
       return count
     },
+    repaired,
     async append(entries) {
       if (entries.length === 0) return
       const added = Buffer.from(`${empty ? '' : ','}\n${entries.join(',\n')}`)
       const bytes = Buffer.concat([added, tail.bytes])
-      handle ??= await open(path, 'r+')
-      let written = 0
-      while (written < bytes.length) {
-        written += (await handle.write(bytes, written, bytes.length - written, position + written))
-          .bytesWritten
+      try {
+        // A copy-on-write clone where the file system has them, else a copy.
+        await copyFile(path, temporary, constants.COPYFILE_FICLONE)
+        const handle = await open(temporary, 'r+')
+        try {
+          let written = 0
+          while (written < bytes.length) {
+            written += (
+              await handle.write(bytes, written, bytes.length - written, position + written)
+            ).bytesWritten
+          }
+          await handle.truncate(position + bytes.length)
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+        await rename(temporary, path)
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw error
       }
-      // Only now: a write that failed part way is made again over the same place.
+      await syncDirectory(dirname(path))
+      // Only now: a write that failed is made again from the same place.
       position += added.length
       empty = false
       count += entries.length
     },
     async sync() {
-      await handle?.sync()
+      // Each append synced its file and the folder.
     },
+  }
+}
+
+/** The whole file replaced by `text`, through a temporary file beside it. */
+function replaceSync(path: string, temporary: string, text: string): void {
+  try {
+    writeFileSync(temporary, text, { flush: true })
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
   }
 }
 
@@ -139,14 +186,82 @@ function entriesEnd(text: string, start: number): number {
   return found
 }
 
-/** The index of the quote that closes the string opened at `open`. */
+/** The index of the quote that closes the string opened at `open`; -1 when the text ends first. */
 function stringEnd(text: string, open: number): number {
   let i = open + 1
   for (;;) {
     const quote = text.indexOf('"', i)
+    if (quote < 0) return -1
     let backslashes = 0
     while (text.charAt(quote - 1 - backslashes) === '\\') backslashes++
     if (backslashes % 2 === 0) return quote
     i = quote + 1
   }
+}
+
+/**
+ * A HAR text cut off inside `log.entries` made whole again: up to the end of its last whole
+ * entry, then the ends of the list, of `log` and of the document. Undefined when the text is
+ * JSON already, or when it is not a HAR that was cut (then it is refused as it is).
+ */
+function repairedText(text: string): { text: string; count: number } | undefined {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  try {
+    JSON.parse(text.slice(start))
+    return undefined
+  } catch {
+    // Cut, perhaps: the scan below tells.
+  }
+  const keep = lastWholeEntry(text, start)
+  if (keep === undefined) return undefined
+  const repaired = text.slice(0, keep) + harEnd
+  try {
+    const entries = (JSON.parse(repaired.slice(start)) as { log: { entries: unknown[] } }).log
+      .entries
+    return { text: repaired, count: entries.length }
+  } catch {
+    // Broken before its cut: not a HAR this can mend.
+    return undefined
+  }
+}
+
+/**
+ * Where to cut a text that ends inside `log.entries`: just past its last whole entry, or past
+ * the list's `[` when none is whole. Undefined when the text does not end inside that list.
+ */
+function lastWholeEntry(text: string, start: number): number | undefined {
+  const names: (string | null)[] = []
+  let name: string | null = null
+  let keep: number | undefined
+  const inEntries = (depth: number): boolean =>
+    names.length === depth && names[1] === 'log' && names[2] === 'entries'
+  const marks = /["{}[\],]/g
+  marks.lastIndex = start
+  for (let match = marks.exec(text); match; match = marks.exec(text)) {
+    const i = match.index
+    const c = match[0]
+    if (c === '"') {
+      const end = stringEnd(text, i)
+      if (end < 0) break
+      let next = end + 1
+      while (/\s/.test(text.charAt(next))) next++
+      if (text.charAt(next) === ':') {
+        try {
+          name = JSON.parse(text.slice(i, end + 1)) as string
+        } catch {
+          return undefined
+        }
+      }
+      marks.lastIndex = end + 1
+    } else if (c === '{' || c === '[') {
+      names.push(name)
+      name = null
+      if (c === '[' && inEntries(3)) keep = i + 1
+    } else if (c === '}' || c === ']') {
+      if (c === ']' && inEntries(3)) return undefined
+      if (c === '}' && inEntries(4)) keep = i + 1
+      names.pop()
+    } else name = null
+  }
+  return names.length >= 3 && names[1] === 'log' && names[2] === 'entries' ? keep : undefined
 }

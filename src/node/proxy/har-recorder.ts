@@ -1,5 +1,6 @@
 import { mockVersion } from '../../mock/index.ts'
 import { createCoalescingWriter } from '../state-file/coalescing-writer.ts'
+import { takeFileLock } from '../state-file/file-lock.ts'
 import { harEntryOf, type HarEntryOptions, type ProxiedExchange } from './har-entry.ts'
 import { openHarFile } from './har-file.ts'
 
@@ -10,6 +11,8 @@ export interface HarRecorder {
   flush(): Promise<void>
   /** Its file, and how many entries that holds now (written, not queued; those it had too). */
   recording(): { readonly file: string; readonly entries: number }
+  /** Flushes, then lets the file go: another recorder may open it. */
+  close(): Promise<void>
 }
 
 export interface HarRecorderOptions extends HarEntryOptions {
@@ -26,11 +29,22 @@ const maxPendingBytes = 64 * 1024 * 1024
  * `openHarFile` says (an existing HAR keeps its entries; a file that is not HAR stops the start
  * with an error, untouched). Exchanges wait in a queue off the request path; at most every
  * 100 ms they become entries (bodies capped, secrets redacted unless `keepSecrets`) and are
- * appended in one write, the file valid HAR after each. Only the queue is held in memory.
+ * appended in one write, the file valid HAR after each: each write replaces the file whole
+ * (write, sync, rename), so a kill leaves the last whole one. Only the queue is held in memory.
+ * One process records to a file at a time: a second one is refused at the start, naming the
+ * first one's pid (`<file>.lock`; a lock left by a killed process is taken over).
  */
 export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
   const { path, warn } = options
-  const file = openHarFile(path, mockVersion)
+  const lock = takeFileLock({ path, option: '--record' })
+  let file: ReturnType<typeof openHarFile>
+  try {
+    file = openHarFile(path, mockVersion)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+  if (file.repaired) warn(file.repaired)
   let pending: ProxiedExchange[] = []
   let pendingBytes = 0
   let leftOut = 0
@@ -77,6 +91,13 @@ export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
       await file.sync()
     },
     recording: () => ({ file: path, entries: file.entries }),
+    async close() {
+      try {
+        await writer.flush()
+      } finally {
+        lock.release()
+      }
+    },
   }
 }
 

@@ -35,9 +35,10 @@ const wholeBodyBytes = 64 * 1024
  * kept-alive undici connections. undici's dispatch hands the answer over as callbacks, with no
  * stream objects for a small body: half the work per request of node:http's client and web
  * streams (docs/performance.md). Redirects come back as they are, and an untrusted certificate
- * is accepted when told to. An upstream that cannot be reached, times out, or breaks off within
- * the first `heldBytes` of its answer is a 502 `BadGateway`; past them the answer streams on,
- * and a break cuts the client's answer off.
+ * is accepted when told to. An upstream that cannot be reached, or breaks off within the first
+ * `heldBytes` of its answer, is a 502 `BadGateway`, and one whose head does not come within the
+ * time-out a 504 `GatewayTimeout`; past `heldBytes`, or once the time-out has passed with the
+ * head there, the answer streams on, and a break cuts the client's answer off.
  */
 export function createProxy(options: ProxyOptions): Fallback {
   const upstream = new URL(options.url)
@@ -64,7 +65,7 @@ export function createProxy(options: ProxyOptions): Fallback {
       const target = requestTarget(request.url)
       const startedAt = Date.now()
       const headers = upstreamHeaders(host, upstream.host, target, clientAddress(host))
-      const path = prefix + target.pathAndQuery
+      const path = prefix + forwardedPath(target.pathAndQuery)
       // Through the request's one reader: the method override may have read a form already.
       const given = await body.forwarded(hasSmallBody(host))
       const sent =
@@ -77,6 +78,7 @@ export function createProxy(options: ProxyOptions): Fallback {
       const upload =
         record && given && !(given instanceof Uint8Array) ? keepCopy(given, maxBytes) : undefined
       const { handler, answer } = upstreamAnswer({
+        holdMs: options.timeoutMs,
         cutOff: (error) => host.cutOff?.(`${name} broke off (${error.message})`) ?? false,
         keep: record && {
           maxBytes,
@@ -119,14 +121,39 @@ export function createProxy(options: ProxyOptions): Fallback {
           body: status === 204 || status === 205 || status === 304 ? null : body,
         }
       } catch (error) {
-        return new ServiceError(
-          502,
-          'BadGateway',
-          `Failed to reach ${name}: ${causeOf(error, options.timeoutMs)}`,
-        )
+        // Nothing came within the time-out: a gateway's 504, as nginx answers it.
+        return timedOut(error)
+          ? new ServiceError(
+              504,
+              'GatewayTimeout',
+              `Failed to reach ${name}: no answer within ${options.timeoutMs} ms`,
+            )
+          : new ServiceError(
+              502,
+              'BadGateway',
+              `Failed to reach ${name}: ${causeOf(error, options.timeoutMs)}`,
+            )
       }
     },
   }
+}
+
+/**
+ * The path and query to forward, its path with encoded slashes and dots decoded and its dot
+ * segments resolved: `/RestApi/..%2f..%2fadmin` is `/admin`. A host (IIS among them) may decode
+ * `%2f` itself and then resolve the `..`, which would reach past the `--proxy` URL's path; the
+ * mock forwards what the host would read, within that path. The query is left as it came.
+ */
+export function forwardedPath(pathAndQuery: string): string {
+  const queryAt = pathAndQuery.indexOf('?')
+  const path = queryAt < 0 ? pathAndQuery : pathAndQuery.slice(0, queryAt)
+  if (!/%(?:2f|5c|2e)|\\|\/\.|^\.|\.$/i.test(path)) return pathAndQuery
+  const decoded = path
+    .replace(/%2f|%5c/gi, '/')
+    .replace(/%2e/gi, '.')
+    .replaceAll('\\', '/')
+  const resolved = new URL(decoded, 'http://host').pathname
+  return queryAt < 0 ? resolved : resolved + pathAndQuery.slice(queryAt)
 }
 
 /** A request body of a known, small length: read whole, with no stream between. */
@@ -135,6 +162,11 @@ function hasSmallBody(host: RequestHost): boolean {
   return (
     length !== null && Number(length) <= wholeBodyBytes && host.header('transfer-encoding') === null
   )
+}
+
+/** undici gave up waiting for the upstream's head. */
+function timedOut(error: unknown): boolean {
+  return (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT'
 }
 
 function causeOf(error: unknown, timeoutMs: number): string {

@@ -28,6 +28,12 @@ export interface KeptBody {
 
 export interface UpstreamAnswerOptions {
   /**
+   * The longest the client waits for the head, in ms from the call (`--proxy-timeout`): past
+   * it, once the upstream's head has come, the head goes out with what of the body has come,
+   * and the rest streams as it comes. Without it, the head waits for `heldBytes` or the end.
+   */
+  readonly holdMs?: number
+  /**
    * Cuts the client off when the body breaks off after the head was sent (RequestHost.cutOff);
    * false, or absent, and the body's stream errors instead.
    */
@@ -45,9 +51,10 @@ export interface UpstreamAnswerOptions {
  * the body is whole or `heldBytes` of it have come, rejected when the upstream cannot be reached,
  * times out or breaks off before that. Past `heldBytes` the body streams, pausing the upstream
  * while the client is slower. `keep`, when given, gets a bounded copy once the body has ended
- * (`--record`).
+ * (`--record`). With `holdMs`, the hold has a clock: an upstream that trickles its body gets its
+ * head to the client at `holdMs` all the same.
  */
-export function upstreamAnswer({ keep, cutOff }: UpstreamAnswerOptions = {}): {
+export function upstreamAnswer({ keep, cutOff, holdMs }: UpstreamAnswerOptions = {}): {
   handler: Dispatcher.DispatchHandler
   answer: Promise<UpstreamAnswer>
 } {
@@ -79,11 +86,53 @@ export function upstreamAnswer({ keep, cutOff }: UpstreamAnswerOptions = {}): {
     }
   }
 
+  let holdTimer: ReturnType<typeof setTimeout> | undefined
+  let ended = false
+  /** From here on the client gets the body as it comes: the head goes out with what is held. */
+  const streamOn = (controller: Dispatcher.DispatchController): void => {
+    clearTimeout(holdTimer)
+    const first = held
+    held = []
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(streamController) {
+          stream = streamController
+          for (const part of first) streamController.enqueue(part)
+        },
+        // The client's queue has room: undo this handler's pause, if any. The resume may hand
+        // over chunks at once (re-entering onResponseData), which may pause again: each turn
+        // of this moves bytes, as empty chunks never reach the queue.
+        pull: () => {
+          if (!paused || cancelled) return
+          paused = false
+          controller.resume()
+        },
+        cancel: (reason) => {
+          cancelled = true
+          controller.abort(reason instanceof Error ? reason : new Error('the client went away'))
+        },
+      },
+      // Counted in bytes, up to what is held before the head: one socket read or so.
+      { highWaterMark: heldBytes, size: (part) => part.byteLength },
+    )
+    streamed = { ...(head as Omit<UpstreamAnswer, 'body'>), body }
+    resolve(streamed)
+    pauseIfFull(controller)
+  }
+
   const handler: Dispatcher.DispatchHandler = {
     // Present so that undici takes this for a handler of its current interface.
     onRequestStart() {},
-    onResponseStart(_controller, status, headers, statusText = '') {
+    onResponseStart(controller, status, headers, statusText = '') {
       head = { status, statusText, headers, waitMs: performance.now() - started }
+      if (holdMs === undefined) return
+      // The hold ends at holdMs from the start, however slowly the body comes.
+      holdTimer = setTimeout(
+        () => {
+          if (!stream && !ended) streamOn(controller)
+        },
+        Math.max(0, holdMs - head.waitMs),
+      )
     },
     onResponseData(controller, chunk) {
       // undici's parser, resumed with nothing on its socket, hands over an empty chunk. It
@@ -104,37 +153,11 @@ export function upstreamAnswer({ keep, cutOff }: UpstreamAnswerOptions = {}): {
       }
       held.push(chunk)
       size += chunk.length
-      if (size < heldBytes) return
-      // From here on the client gets the body as it comes.
-      const first = held
-      held = []
-      const body = new ReadableStream<Uint8Array>(
-        {
-          start(streamController) {
-            stream = streamController
-            for (const part of first) streamController.enqueue(part)
-          },
-          // The client's queue has room: undo this handler's pause, if any. The resume may hand
-          // over chunks at once (re-entering onResponseData), which may pause again: each turn
-          // of this moves bytes, as empty chunks never reach the queue.
-          pull: () => {
-            if (!paused || cancelled) return
-            paused = false
-            controller.resume()
-          },
-          cancel: (reason) => {
-            cancelled = true
-            controller.abort(reason instanceof Error ? reason : new Error('the client went away'))
-          },
-        },
-        // Counted in bytes, up to what is held before the head: one socket read or so.
-        { highWaterMark: heldBytes, size: (part) => part.byteLength },
-      )
-      streamed = { ...(head as Omit<UpstreamAnswer, 'body'>), body }
-      resolve(streamed)
-      pauseIfFull(controller)
+      if (size >= heldBytes) streamOn(controller)
     },
     onResponseEnd() {
+      clearTimeout(holdTimer)
+      ended = true
       const settled = streamed ?? {
         ...(head as Omit<UpstreamAnswer, 'body'>),
         body: bytesOf(held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held)),
@@ -144,6 +167,7 @@ export function upstreamAnswer({ keep, cutOff }: UpstreamAnswerOptions = {}): {
       keep?.done({ bytes: kept ? Buffer.concat(kept) : Buffer.alloc(0), totalBytes }, settled)
     },
     onResponseError(_controller, error) {
+      clearTimeout(holdTimer)
       if (stream) {
         if (!cancelled && !cutOff?.(error)) stream.error(error)
       } else reject(head ? new Error(`the answer broke off: ${error.message}`) : error)

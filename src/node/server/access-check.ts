@@ -51,6 +51,10 @@ export function createAccessCheck(options: AccessOptions): AccessCheck {
           : undefined
       return forbidden(hostRefusal(host), headers)
     }
+    // An absolute-form target (`GET http://evil.test/… HTTP/1.1`) is the URL the request is
+    // served as: its host must be one the mock answers too, whatever `Host` says.
+    const target = urlHost(request.url)
+    if (target !== host && !hostAllowed(target)) return badTarget(target)
     if (origin !== null && !originAllowed(origin, host)) return forbidden(originRefusal(origin))
     // An allowed Origin vouches for the page (browsers set it and scripts cannot); without one,
     // Fetch Metadata still tells an <img>, a link or a navigation from another site apart.
@@ -103,6 +107,19 @@ function crossSiteRefusal(write: string): string {
   )
 }
 
+/** A 400 in the ServiceStack shape: an absolute-form target naming a host not served. */
+function badTarget(target: string): Response {
+  return new Response(
+    errorJson(
+      'ArgumentException',
+      `Failed to answer: the request target names the host ${quoted(target)}, which the mock ` +
+        `does not answer. Send the path alone (GET /RestApi/… with a Host header), as browsers ` +
+        `do, or allow the host with --allowed-hosts.`,
+    ),
+    { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+  )
+}
+
 /** A 403 in the ServiceStack shape (`HttpError.Forbidden`), in JSON: no route was read yet. */
 function forbidden(message: string, extra?: Readonly<Record<string, string>>): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
@@ -128,11 +145,13 @@ export function fromAnotherSite(fetchSite: string | null): boolean {
 
 /**
  * What a request would change if it were answered, as a phrase for the refusal, or null for a
- * read. Any verb but GET, HEAD and OPTIONS is a write: every operation is a PUT or a POST, every
- * control write is another verb, and a form's `X-HTTP-Method-Override` field only ever rides on
- * a POST. A GET or HEAD changes data when `X-HTTP-Method-Override` (header or query, any case)
- * names another verb, and makes a session when it names one that does not exist yet (which may
- * push out the least recently used one). A preflight (OPTIONS) changes nothing.
+ * read. It is decided on the verb the dispatch will run, the override applied, as
+ * `requestMethod` applies it. Any verb but GET, HEAD and OPTIONS is a write: every operation is
+ * a PUT or a POST, every control write is another verb, and a form's `X-HTTP-Method-Override`
+ * field only ever rides on a POST. A GET, HEAD or OPTIONS changes data when
+ * `X-HTTP-Method-Override` (header or query, any case) names another verb (the dispatch honours
+ * it on any verb), and makes a session when it names one that does not exist yet (which may
+ * push out the least recently used one).
  * @example writeOf(new Request('http://127.0.0.1/RestApi/x', { method: 'PUT' }), () => null, () => false) // 'a PUT'
  */
 export function writeOf(
@@ -141,11 +160,11 @@ export function writeOf(
   sessionExists: SessionExists,
 ): string | null {
   const method = request.method
-  if (method !== 'GET' && method !== 'HEAD') return method === 'OPTIONS' ? null : `a ${method}`
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return `a ${method}`
   const query = new URL(request.url).searchParams
   const override = header('x-http-method-override') ?? queryOverride(query)
   const verb = override?.trim().toUpperCase() ?? ''
-  if (verb !== '' && verb !== 'GET' && verb !== 'HEAD') {
+  if (verb !== '' && verb !== 'GET' && verb !== 'HEAD' && verb !== 'OPTIONS') {
     return `a ${verb.length > 20 ? `${verb.slice(0, 20)}…` : verb} through X-HTTP-Method-Override`
   }
   const session = readSessionId({ header }, query)

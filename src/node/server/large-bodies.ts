@@ -1,5 +1,10 @@
 import { continuedStream, errorJson, type Answered } from '../../wire/index.ts'
-import { createBodyBudget, type BodyBudget } from './body-budget.ts'
+import {
+  createBodyBudget,
+  defaultFloorBytesPerSecond,
+  type BodyBudget,
+  type BodyShare,
+} from './body-budget.ts'
 import type { NodeRequestHost } from './node-request-host.ts'
 import { createQueue } from './one-at-a-time.ts'
 
@@ -15,6 +20,9 @@ export interface LargeBodiesOptions {
 
 /** Bodies over this many bytes, or of unknown length, are large. */
 export const largeBodyBytes = 64 * 1024
+
+/** The room a large body takes before its first read: about what one socket read brings. */
+const firstReadBytes = 64 * 1024
 
 /**
  * 25 s. The largest body the mock reads whole is 1 MiB (the body limit): from this machine it
@@ -57,7 +65,8 @@ export interface LargeBodies {
  * hold every other large body back; answering in turn keeps what that was for: reading and
  * binding a megabyte holds the event loop for a noticeable time, and ten such bodies at once
  * would hold small requests behind all of them (docs/performance.md, "Large bodies under
- * attack").
+ * attack"). The budget counts the bytes that have come, not those a body declares, so a sender
+ * that trickles holds little; one that stalls while others wait loses its room (a 408).
  * @example const large = createLargeBodies({ limitBytes: mock.config.limits.bodyBytes })
  */
 export function createLargeBodies(
@@ -65,7 +74,8 @@ export function createLargeBodies(
 ): LargeBodies {
   const { limitBytes } = options
   const deadlineMs = options.deadlineMs ?? defaultBodyDeadlineMs
-  const budget = options.budget ?? createBodyBudget(options.budgetBytes ?? defaultBodyBudgetBytes)
+  const budget =
+    options.budget ?? createBodyBudget({ maxBytes: options.budgetBytes ?? defaultBodyBudgetBytes })
   const answering = createQueue()
   return {
     takes(request, host) {
@@ -76,13 +86,20 @@ export function createLargeBodies(
       return declared > largeBodyBytes && declared <= limitBytes
     },
     async run(request, host, dispatch) {
-      const length = host.header('content-length')
       const body = request.body
       if (body === null) return dispatch(request)
-      const release = await budget.reserve(length === null ? limitBytes : Number(length))
+      let slow!: () => void
+      const tooSlow = new Promise<{ slow: true }>((resolve) => {
+        slow = () => resolve({ slow: true })
+      })
+      const share = budget.open(slow)
+      const release = share.release
+      const length = host.header('content-length')
+      const room = Math.min(length === null ? firstReadBytes : Number(length), firstReadBytes)
       try {
-        const read = await readWithin(body, limitBytes, deadlineMs)
+        const read = await readWithin({ body, limit: limitBytes, deadlineMs, share, room, tooSlow })
         if (read.kind === 'late') return { response: lateAnswer(host, deadlineMs), exchange: null }
+        if (read.kind === 'slow') return { response: slowAnswer(host), exchange: null }
         if (read.kind === 'broken')
           return { response: brokenAnswer(host, read.error), exchange: null }
         if (read.kind === 'over') {
@@ -108,42 +125,68 @@ type Read =
       readonly reader: ReadableStreamDefaultReader<Uint8Array>
     }
   | { readonly kind: 'late' }
+  | { readonly kind: 'slow' }
   | { readonly kind: 'broken'; readonly error: unknown }
 
+interface ReadOptions {
+  readonly body: ReadableStream<Uint8Array>
+  readonly limit: number
+  readonly deadlineMs: number
+  /** Each chunk is taken from it as it comes, past `room`, taken before the first read. */
+  readonly share: BodyShare
+  readonly room: number
+  /** Settles when the share is taken away: the body came too slowly while others waited. */
+  readonly tooSlow: Promise<{ slow: true }>
+}
+
 /**
- * Reads a body within `limit` bytes and `deadlineMs`. A late body's reader is let go, not
- * cancelled: on the Node server that would destroy the socket before the 408 is written; the
- * answer says `Connection: close` instead, and Node closes the socket once it is sent.
+ * Reads a body within `limit` bytes and `deadlineMs`, each chunk taken from the budget as it
+ * comes. A late or too slow body's reader is let go, not cancelled: on the Node server that
+ * would destroy the socket before the 408 is written; the answer says `Connection: close`
+ * instead, and Node closes the socket once it is sent.
  */
-async function readWithin(
-  body: ReadableStream<Uint8Array>,
-  limit: number,
-  deadlineMs: number,
-): Promise<Read> {
-  const reader = body.getReader()
+async function readWithin(options: ReadOptions): Promise<Read> {
+  const { body, limit, deadlineMs, share, tooSlow } = options
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<{ late: true }>((resolve) => {
     timer = setTimeout(() => resolve({ late: true }), deadlineMs)
   })
   const chunks: Uint8Array[] = []
   let total = 0
+  let room = options.room
+  // Room for the first read before reading at all: a body begins once that fits.
+  const first = await Promise.race([share.take(room), late, tooSlow])
+  if (first) {
+    clearTimeout(timer)
+    return { kind: 'late' in first ? 'late' : 'slow' }
+  }
+  const reader = body.getReader()
   try {
     for (;;) {
-      const step = await Promise.race([reader.read(), late])
-      if ('late' in step) {
+      const step = await Promise.race([reader.read(), late, tooSlow])
+      if ('late' in step || 'slow' in step) {
         reader.releaseLock()
-        return { kind: 'late' }
+        return { kind: 'late' in step ? 'late' : 'slow' }
       }
       if (step.done) break
       chunks.push(step.value)
       total += step.value.byteLength
       if (total > limit) return { kind: 'over', chunks, reader }
+      room -= step.value.byteLength
+      if (room >= 0) continue
+      const taken = await Promise.race([share.take(-room), late, tooSlow])
+      room = 0
+      if (taken) {
+        reader.releaseLock()
+        return { kind: 'late' in taken ? 'late' : 'slow' }
+      }
     }
   } catch (error) {
     return { kind: 'broken', error }
   } finally {
     clearTimeout(timer)
   }
+  share.read()
   const bytes = new Uint8Array(total)
   let offset = 0
   for (const chunk of chunks) {
@@ -170,6 +213,16 @@ function lateAnswer(host: NodeRequestHost, deadlineMs: number): Response {
     408,
     'RequestTimeout',
     `Failed to read request: the body did not arrive whole within ${deadlineMs} ms`,
+  )
+}
+
+function slowAnswer(host: NodeRequestHost): Response {
+  return errorAnswer(
+    host,
+    408,
+    'RequestTimeout',
+    `Failed to read request: the body came slower than ${defaultFloorBytesPerSecond} bytes a ` +
+      `second while other large bodies waited for room, and gave its room up`,
   )
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, rmSync, truncateSync } from 'node:fs'
 import { createCoalescingWriter } from './coalescing-writer.ts'
+import { takeFileLock } from './file-lock.ts'
 import { counted } from './counted.ts'
 import { stateFileParts, stateLogLine } from '../../control/index.ts'
 import type { Store } from '../../store/index.ts'
@@ -40,10 +41,21 @@ const quietMs = 1000
  * after a reset or restore, and after a quiet second. A full write goes to a temporary file
  * that is synced and renamed over the old one, so a crash never leaves half a file; the file
  * names its log (`"Log":<n>`), and the start loads the file, then replays that log. Temporary
- * files and logs that killed processes left beside it are removed at start.
+ * files and logs that killed processes left beside it are removed at start. One process keeps a
+ * file at a time: a second is refused at the start, naming the first one's pid (`<file>.lock`).
  * @example const file = attachStateFile(store, 'mock-state.json')
  */
 export function attachStateFile(store: Store, path: string): StateFile {
+  const lock = takeFileLock({ path, option: '--state-file' })
+  try {
+    return attachLocked(store, path, lock.release)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+function attachLocked(store: Store, path: string, release: () => void): StateFile {
   removeStaleTemporaries(path)
   /** The file on disk, and the log of the changes made since it was written. */
   let onDisk: { generation: number; log: LogFile | undefined } = {
@@ -192,6 +204,7 @@ export function attachStateFile(store: Store, path: string): StateFile {
         await log.close()
         rmSync(log.path, { force: true })
       }
+      release()
     },
   }
 }

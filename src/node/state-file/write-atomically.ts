@@ -31,7 +31,7 @@ export async function writeAtomically(
 }
 
 /** Makes a rename durable; where a directory cannot be opened (Windows), it is left as it is. */
-async function syncDirectory(directory: string): Promise<void> {
+export async function syncDirectory(directory: string): Promise<void> {
   const handle = await open(directory, 'r').catch(() => undefined)
   if (!handle) return
   try {

@@ -17,10 +17,25 @@ export function toResponse(
 ): Response {
   const { status, statusText, headers } = answer
   if (answerHeaders) addAnswerHeaders(headers, answerHeaders)
+  if (isText(headers)) headers['X-Content-Type-Options'] = 'nosniff'
   return new Response(
     answer.body,
     statusText ? { status, statusText, headers } : { status, headers },
   )
+}
+
+/**
+ * Whether an answer is text (`text/plain`, `text/html`, `text/csv`…): it says
+ * `X-Content-Type-Options: nosniff`, so that no browser takes a 404 page that quotes the
+ * request (`?op=<script>`) for markup or a script it may run.
+ */
+function isText(headers: Record<string, string>): boolean {
+  for (const name in headers) {
+    if (name.length === 12 && name.toLowerCase() === 'content-type') {
+      return /^\s*text\//i.test(headers[name] as string)
+    }
+  }
+  return false
 }
 
 /** Adds the host's headers to an answer's record; `Vary` is appended to, never replaced. */

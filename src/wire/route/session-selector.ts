@@ -46,3 +46,19 @@ export function cookieValue(cookies: string | null, name: string): string | null
   }
   return null
 }
+
+/**
+ * Every value of one cookie name in a `Cookie` header, in order: a browser sends one per path
+ * and domain that set it (`a=1; a=2`), so a cookie set by another path can stand before the one
+ * a reader wants.
+ */
+export function cookieValues(cookies: string | null, name: string): string[] {
+  if (cookies === null || !cookies.includes(name)) return []
+  const values: string[] = []
+  for (const pair of cookies.split(';')) {
+    const equals = pair.indexOf('=')
+    if (equals !== -1 && pair.slice(0, equals).trim() === name)
+      values.push(pair.slice(equals + 1).trim())
+  }
+  return values
+}
