@@ -19,8 +19,7 @@ const answer = createAnswerer({
   operations,
   control: async () => undefined,
   config: resolveConfig(),
-  storeFor: () => store,
-  hooks: { before: () => undefined, after: () => {} },
+  stages: [{ name: 'one store', store: () => store }],
 })
 const app = new Hono<{ Bindings: HttpBindings }>()
 app.all('*', async (c) => {

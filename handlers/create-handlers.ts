@@ -4,12 +4,13 @@ import { checkHar, createReplay, type Har } from '../src/mock/replay/index.ts'
 import { createMock } from './create-mock.ts'
 import { handlerRoutes, type HandlerResolvers } from './handler-routes.ts'
 import {
-  fetchHost,
+  headerListOf,
+  headerMapOf,
   loginCookie,
   notFoundAnswer,
+  RequestRecord,
   sessionCookie,
   toResponse,
-  type HeaderName,
   type OnMiss,
 } from '../src/wire/index.ts'
 import { createConsoleNotes } from '../src/mock/console-notes.ts'
@@ -85,15 +86,11 @@ export function handlerResolvers(
       return (
         notes.answered(request, await dispatch(request)) ?? toResponse(notFoundAnswer(), undefined)
       )
-    const fetched = fetchHost(request)
-    const cookie = `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`
-    const host = {
-      ...fetched,
-      ...(chosen == null ? {} : { session: chosen }),
-      ...(carried
-        ? {}
-        : { header: (name: HeaderName) => (name === 'cookie' ? cookie : fetched.header(name)) }),
-    }
+    const list = headerListOf(request.headers)
+    const headers = headerMapOf(list)
+    if (!carried)
+      headers.set('cookie', `${sent === null ? '' : `${sent}; `}${loginCookie}=${login}`)
+    const host = new RequestRecord(request, { headers, rawHeaders: list, session: chosen })
     return (
       notes.answered(request, await dispatch(request, host)) ??
       toResponse(notFoundAnswer(), undefined)

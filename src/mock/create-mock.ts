@@ -4,8 +4,6 @@ import {
   createFaultRules,
   createJournal,
   createNotices,
-  interceptRequest,
-  recordRequest,
   type ControlState,
 } from '../control/index.ts'
 import {
@@ -29,7 +27,8 @@ import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
 import { mockVersion } from './mock-version.ts'
 import { unknownNameHint } from './unknown-name.ts'
-import { activeLogin, logIn, loginStatus, logOut } from './login.ts'
+import { logIn, loginStatus, logOut } from './login.ts'
+import { mockStages } from './stages.ts'
 
 export type { Mock, MockOptions, StateChoice } from './mock.ts'
 
@@ -104,6 +103,7 @@ export function createMock(
   if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
   // Fallbacks a second dispatch tries first (createHandlers' replays): mock.reset() rewinds them too.
   const borrowed: Fallback[] = []
+  const stages = mockStages({ sessions, control, config, random })
   /** The dispatch with `list` as its fallbacks: the mock's own, or a second one's. */
   const answererWith = (list: readonly Fallback[]): Answerer => {
     const controlDeps: ControlDeps = {
@@ -147,25 +147,10 @@ export function createMock(
       operations,
       control: controlRoutes,
       config,
-      storeFor: (session) => sessions.get(session).store,
-      // Asked just after storeFor, which made the session: peek finds it.
-      loginFor: (session) => activeLogin(sessions.peek(session).login, config.auth),
+      stages,
       fallbacks: list,
       passthrough,
       surface: createSurface(operations, config.basePath),
-      hooks: {
-        // The context has just taken its session's store, so the session is there to find.
-        before: (ctx) => {
-          const session = sessions.peek(ctx.session)
-          // An evicted session made again says so in its first answer (issue 26).
-          if (session.warning !== null) {
-            ctx.warnings.add(session.warning)
-            session.warning = null
-          }
-          return interceptRequest(ctx, session.rules, random)
-        },
-        after: (exchange) => recordRequest(control, exchange),
-      },
     })
   }
   const answer = answererWith(fallbacks)

@@ -1,4 +1,3 @@
-import type { Store } from '../store/index.ts'
 import type { MockConfig } from './config.ts'
 import type { Operation } from './define-operation.ts'
 import type { Fallback } from './fallback.ts'
@@ -10,7 +9,7 @@ import type {
   RequestHost,
 } from './request-context.ts'
 import type { Surface } from './surface.ts'
-import type { ActiveLogin } from './login-state.ts'
+import type { Stage } from './pipeline.ts'
 
 // What the dispatch is made from and what it is: its options and the shapes of its answers.
 
@@ -32,7 +31,7 @@ export type ControlResolver = (
 
 export type { Answered, Interception } from './request-context.ts'
 
-/** What runs around every answer, kept out of the dispatch: latency, faults, the journal. */
+/** The stages' steps around every answer (pipeline.ts gathers them): latency, faults, the journal. */
 export interface DispatchHooks {
   /** Runs before the operation or a fallback; undefined (not a promise) when nothing is asked for. */
   before(ctx: RequestContext): Promise<Interception> | undefined
@@ -44,14 +43,11 @@ export interface DispatchOptions {
   readonly operations: readonly Operation[]
   readonly control: ControlResolver
   readonly config: MockConfig
-  /** The state a request works on: the shared one (null) or its session's, made on first use. */
-  readonly storeFor: (session: string | null) => Store
   /**
-   * The login of that state when its wall is up (`--auth claims|forms`), else null; asked only
-   * for an operation that demands a back-end user. Absent: no wall.
+   * What a request meets besides its operation, in order: the state it works on (sessions), the
+   * login wall, faults and latency, the journal (pipeline.ts runs them).
    */
-  readonly loginFor?: (session: string | null) => ActiveLogin | null
-  readonly hooks: DispatchHooks
+  readonly stages: readonly Stage[]
   /** What answers what the operations do not, in order: a recording, the real host. */
   readonly fallbacks?: readonly Fallback[]
   /** Operations (request DTO names) handed to the fallbacks first, as if the mock had none. */

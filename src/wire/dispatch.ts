@@ -1,26 +1,24 @@
-import { toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
-import { runOperation, type Operation } from './define-operation.ts'
-import { errorResponse, internalErrorAnswer, notFoundAnswer } from './answer/errors.ts'
-import type { Answered, Interception } from './request-context.ts'
+import { toResponse, withAnswerHeaders } from './answer/answer.ts'
+import { internalErrorAnswer, notFoundAnswer } from './answer/errors.ts'
+import { answerOperation, pipelineOf } from './pipeline.ts'
+import type { Answered } from './request-context.ts'
 import {
   contextOf,
   exchangeOf,
-  fetchHost,
   noRoute,
   requestBody,
   type ContextSource,
   type Incoming,
   type ServiceCall,
 } from './per-request.ts'
-import { requestMethod, splitUrl } from './route/request-target.ts'
+import { requestMethod } from './route/request-target.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
 import type { SurfacePage } from './surface.ts'
 import { createFallBack } from './fallback.ts'
+import { fetchHost, sessionOf } from './request-record.ts'
 import type { NegotiationMemo } from './answer/negotiate.ts'
-import { compileRoutes, hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
-import { ServiceError } from './answer/service-error.ts'
-import { readSessionId } from './route/session-selector.ts'
+import { compileRoutes, hasRoute, matchRoute } from './route/route-table.ts'
 import { controlPath } from './route/mock-paths.ts'
 import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
 import { createMissFinder } from './route/near-misses.ts'
@@ -54,13 +52,17 @@ export function createDispatch(options: DispatchOptions): Dispatch {
 
 /** The dispatch, with the exchange of each answer handed back (see `Answered`). */
 export function createAnswerer(options: DispatchOptions): Answerer {
-  const { config, hooks, storeFor } = options
+  const { config } = options
+  const pipeline = pipelineOf(options.stages)
+  const hooks = pipeline
+  const storeFor = pipeline.store
   const fallbacks = options.fallbacks ?? []
   const passthrough = options.passthrough ?? new Set<string>()
   const table = compileRoutes(options.operations)
   const basePrefix = `${config.basePath.toLowerCase()}/`
   const basePrefixAsConfigured = `${config.basePath}/`
   const source: ContextSource = { config, negotiations: new Map() as NegotiationMemo }
+  const run = { pipeline, source }
   const findMiss = createMissFinder(table, config.basePath)
   const fallBack = createFallBack({
     fallbacks,
@@ -92,8 +94,8 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     const overridden = requestMethod(request, host, target.query, form)
     const verb = typeof overridden === 'string' ? overridden : await overridden
     const match = matchRoute(table, verb, rest)
-    const selected = readSessionId(host, target.query, host.session)
-    const session = selected instanceof ServiceError ? null : selected
+    const { selected } = host
+    const session = sessionOf(host)
     const call: ServiceCall = {
       ...incoming,
       rest,
@@ -103,44 +105,12 @@ export function createAnswerer(options: DispatchOptions): Answerer {
       bodyIfMade: () => made,
     }
     if (match && !passthrough.has(match.operation.requestDto.name))
-      return answerOperation(call, match)
+      return answerOperation(call, match, run)
     const page = match ? undefined : options.surface?.(rest)
     if (page) return answerPage(call, page)
     const fallen = await fallBack({ ...call, body: body() })
     if (fallen) return fallen
-    return match ? answerOperation(call, match) : answerUnmatched(call, verb)
-  }
-
-  /** An operation: latency and faults first, then its resolver; one exchange recorded. */
-  const answerOperation = async (
-    call: ServiceCall,
-    match: RouteMatch<Operation>,
-  ): Promise<Answered> => {
-    const name = match.operation.requestDto.name
-    const store = storeFor(call.session)
-    // The login wall is asked about only for an operation that demands a back-end user.
-    const login =
-      match.operation.backendUser === null ? null : (options.loginFor?.(call.session) ?? null)
-    const ctx = contextOf(
-      { ...call, route: match, operationName: name, store, body: call.bodyIfMade(), login },
-      source,
-    )
-    let answer: Answer | null
-    let intercepted: Interception | undefined
-    if (call.selected instanceof ServiceError) {
-      answer = errorResponse(ctx, call.selected)
-    } else {
-      // Nothing asked for is no promise: no extra turn of the microtask queue per request.
-      const pending = hooks.before(ctx)
-      intercepted = pending && (await pending)
-      answer =
-        intercepted?.answer !== undefined ? intercepted.answer : await runOperation(ctx, match)
-    }
-    const exchange = exchangeOf({ incoming: call, ctx, session: call.session, answer, intercepted })
-    const response =
-      answer === null ? Response.error() : toResponse(answer, call.host.answerHeaders)
-    hooks.after(exchange)
-    return { response, exchange }
+    return match ? answerOperation(call, match, run) : answerUnmatched(call, verb)
   }
 
   /** One of ServiceStack's own pages (native types, metadata). */
@@ -184,8 +154,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
    */
   const answerOutside = async (incoming: Incoming): Promise<Answered | undefined> => {
     const { request, host, target } = incoming
-    const selected = readSessionId(host, target.query, host.session)
-    const session = selected instanceof ServiceError ? null : selected
+    const session = sessionOf(host)
     if (fallbacks.length > 0) {
       const body = requestBody(request, host, config, true)
       const fallen = await fallBack({ ...incoming, session, body })
@@ -199,7 +168,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
 
   return async (request, host = fetchHost(request)) => {
     try {
-      const target = splitUrl(request.url)
+      const { target } = host
       const { path } = target
       const incoming = { request, host, target, startedAt: Date.now(), started: performance.now() }
       // Clients almost always write the base path as configured: matched without lower-casing.

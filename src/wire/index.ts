@@ -88,7 +88,14 @@ export type {
   RequestHost,
 } from './request-context.ts'
 export type { Fallback, FallbackAnswer } from './fallback.ts'
-export { fetchHost } from './per-request.ts'
+export {
+  fetchHost,
+  headerListOf,
+  headerMapOf,
+  RequestRecord,
+  sessionOf,
+  type RecordFacts,
+} from './request-record.ts'
 export { headerSafe, respond } from './answer/respond.ts'
 export {
   compileRoutes,
@@ -123,3 +130,4 @@ export {
 } from './route/near-misses.ts'
 export { closest, editDistance } from './route/edit-distance.ts'
 export { hostRoutes, type HostRoute } from './route/host-routes.ts'
+export { pipelineOf, type Pipeline, type Stage } from './pipeline.ts'

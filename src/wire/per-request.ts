@@ -1,6 +1,6 @@
 /**
- * The records one request is carried in, made once each: the host of a plain fetch `Request`,
- * the request as the dispatch sees it (`Incoming`, `ServiceCall`), the context an operation is
+ * The records one request is carried in, made once each (beside the request record the host
+ * built, request-record.ts): the request as the dispatch sees it (`Incoming`, `ServiceCall`), the context an operation is
  * written with, and the exchange the journal and the log read afterwards.
  */
 import type { Store } from '../store/index.ts'
@@ -60,10 +60,10 @@ export function contextOf(
   { config, negotiations }: ContextSource,
 ): RequestContext {
   const { request, host, target, route } = input
-  const contentType = host.header('content-type')
+  const { contentType, headers } = host
   const negotiated = negotiate(
     {
-      accept: host.header('accept'),
+      accept: host.accept,
       contentType,
       query: target.query,
       extension: route.extension,
@@ -90,7 +90,7 @@ export function contextOf(
     now: config.clock(),
     warnings: new WarningList(),
     login: input.login ?? null,
-    header: (name) => host.header(name),
+    header: (name) => headers.get(name) ?? null,
   }
 }
 
@@ -105,23 +105,12 @@ export function requestBody(
   keepBytes = false,
 ): RequestBody {
   const { bodyBytes } = config.limits
-  const contentEncoding = host.header('content-encoding')
-  return new RequestBody(request, bodyBytes, host.header('content-length'), {
+  const { headers } = host
+  const contentEncoding = headers.get('content-encoding') ?? null
+  return new RequestBody(request, bodyBytes, headers.get('content-length') ?? null, {
     contentEncoding,
     keepBytes,
   })
-}
-
-/** The host of a plain fetch `Request`: headers read through `request.headers`. */
-export function fetchHost(
-  request: Request,
-  answerHeaders?: Readonly<Record<string, string>>,
-): RequestHost {
-  return {
-    header: (name) => request.headers.get(name),
-    headerList: () => [...request.headers].flat(),
-    answerHeaders,
-  }
 }
 
 /** One request as the dispatch sees it, made once: what every step below reads. */

@@ -7,6 +7,7 @@ import type { RequestBody } from './request/request-body.ts'
 import type { Answer } from './answer/answer.ts'
 import type { WarningList } from './request/list-limit.ts'
 import type { ActiveLogin } from './login-state.ts'
+import type { ServiceError } from './answer/service-error.ts'
 
 /**
  * A header's name as the core asks for it: lower-case, which the compiler holds every caller to
@@ -49,32 +50,54 @@ export interface RequestContext {
    * is up (`--auth claims|forms`); null otherwise.
    */
   readonly login: ActiveLogin | null
-  /** A request header, as the host reads it, by its lower-case name. */
+  /** A request header by its lower-case name, from the request record's map. */
   header(name: HeaderName): string | null
 }
 
+/** What a request is aimed at (route/request-target.ts splits it). */
+export interface SplitUrl {
+  /** The path as sent, percent-escapes and all (as `URL.pathname`), runs of `/` made one. */
+  readonly path: string
+  readonly query: URLSearchParams
+}
+
 /**
- * What the runtime serving a request hands the dispatch with it: how to read a header, which
- * headers every answer must carry, and whom to tell what was answered. The msw handlers and
- * `app.request()` use `fetchHost`; the Node server reads Node's raw header list instead.
+ * The request record: what the runtime serving a request read of it at the edge, once, then
+ * froze (request-record.ts builds it): the verb, path and query, every header by lower-case
+ * name, the session it names, the format hints, and the host's own capabilities (headers for
+ * every answer, the client's address, cutting the connection off). The core reads these fields
+ * and never calls back into the host.
  */
 export interface RequestHost {
-  /** A request header as `Headers.get` gives it (repeats joined with `, `), by its lower-case name. */
+  /** The request's own verb (before any override). */
+  readonly method: string
+  /** The path (runs of `/` made one) and the query. */
+  readonly target: SplitUrl
+  /** Every request header by lower-case name, as `Headers.get` gives it (repeats joined with `, `). */
+  readonly headers: ReadonlyMap<string, string>
+  /** The format hints: Content-Type and Accept as sent, or null. */
+  readonly contentType: string | null
+  readonly accept: string | null
+  /**
+   * The session it names (`X-Mock-Session`, `?__session`, the cookie, else the runtime's
+   * default), null for the shared state, or the 400 a bad id gets.
+   */
+  readonly selected: string | null | ServiceError
+  /** A header by its lower-case name: a lookup in `headers`. */
   header(name: HeaderName): string | null
   /** The request's headers, names and values in turn: what the journal keeps. */
   headerList(): readonly string[]
   /** Added to every answer (the Node server's CORS headers); `Vary` is appended to. */
   readonly answerHeaders: Readonly<Record<string, string>> | undefined
   /** The address the request came from, where the runtime knows it (the proxy's X-Forwarded-For). */
-  readonly clientAddress?: string
-  /** The session of a request that names none (the msw handlers' `session` option). */
-  readonly session?: string | null
+  readonly clientAddress?: string | undefined
   /**
    * Cuts the client's connection off, saying why in the request log: a streamed answer whose
    * source broke off after its head was sent (a proxied upstream) ends so where the runtime has
-   * a socket. False where it has none (msw, `app.request()`): the body's stream errors instead.
+   * a socket. Absent, or false, where it has none (msw, `app.request()`): the body's stream
+   * errors instead.
    */
-  cutOff?(reason: string): boolean
+  readonly cutOff?: ((reason: string) => boolean) | undefined
 }
 
 /** What a simulated fault or added latency made of a request before its operation or a fallback ran. */

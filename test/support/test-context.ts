@@ -1,6 +1,7 @@
 import { createStore } from '../../src/mock/index.ts'
 import {
   defaultWriteOptions,
+  fetchHost,
   RequestBody,
   resolveConfig,
   WarningList,
@@ -31,11 +32,7 @@ export function testContext(
   const warnings = overrides.warnings ?? new WarningList()
   return {
     request,
-    host: {
-      header: (name) => request.headers.get(name),
-      headerList: () => [],
-      answerHeaders: undefined,
-    },
+    host: fetchHost(request),
     session: null,
     store: createStore({
       seed: 1,

@@ -3,7 +3,6 @@ import {
   controlPath,
   createMissFinder,
   matchRoute,
-  readSessionId,
   ServiceError,
   type ControlResolver,
 } from '../../wire/index.ts'
@@ -35,7 +34,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
       const refused = row.global && refuseGlobalWrite(row.global, host, url.searchParams)
       return refused || (await row.answer({ request, url, host, params, deps })) || notFound()
     }
-    const selected = readSessionId(host, url.searchParams, host.session)
+    const { selected } = host
     if (selected instanceof ServiceError) {
       return fail(selected.status, selected.errorCode, selected.message)
     }

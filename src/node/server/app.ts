@@ -12,6 +12,8 @@ import {
   type OnMiss,
   internalErrorAnswer,
   notFoundAnswer,
+  headerListOf,
+  headerMapOf,
   toResponse,
   withAnswerHeaders,
 } from '../../wire/index.ts'
@@ -21,7 +23,7 @@ import { corsHeaders, isPreflight, preflightResponse } from './cors.ts'
 import { createStore } from '../../mock/index.ts'
 import type { AllowedHosts } from './host-check.ts'
 import { NetworkFault } from './network-fault.ts'
-import { NodeRequestHost, readRawHeader } from './node-request-host.ts'
+import { NodeRequestHost } from './node-request-host.ts'
 import { createProxy, defaultProxyTimeoutMs, type ProxyOptions } from '../proxy/proxy.ts'
 import type { AllowedOrigins } from './origin-check.ts'
 import { formatFaultLine, formatLogLine } from './log-line.ts'
@@ -127,9 +129,10 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     const request = c.req.raw
     const started = log ? performance.now() : 0
     const incoming = c.env?.incoming
-    const rawHeaders = incoming?.rawHeaders
-    const header = (name: HeaderName): string | null =>
-      rawHeaders ? readRawHeader(rawHeaders, name) : request.headers.get(name)
+    // Every header read once, for the checks here and the request's record alike.
+    const rawHeaders = incoming?.rawHeaders ?? headerListOf(request.headers)
+    const headers = headerMapOf(rawHeaders)
+    const header = (name: HeaderName): string | null => headers.get(name) ?? null
     noticeWorker?.(header)
     const origin = header('origin')
     // A refused request gets its 403 before anything runs: no operation, no journal entry.
@@ -144,6 +147,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     } else if (!response) {
       const host = new NodeRequestHost({
         request,
+        headers,
         rawHeaders,
         clientAddress: incoming?.socket.remoteAddress,
         answerHeaders: cors && origin !== null ? corsHeaders(origin) : undefined,

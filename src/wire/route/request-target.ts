@@ -1,13 +1,9 @@
 // What a request is aimed at: its path and query, and the verb it stands for.
 
 import type { RequestBody } from '../request/request-body.ts'
-import type { RequestHost } from '../request-context.ts'
+import type { RequestHost, SplitUrl } from '../request-context.ts'
 
-export interface SplitUrl {
-  /** The path as sent, percent-escapes and all (as `URL.pathname`), runs of `/` made one. */
-  readonly path: string
-  readonly query: URLSearchParams
-}
+export type { SplitUrl }
 
 const noQuery: URLSearchParams = new URLSearchParams()
 
