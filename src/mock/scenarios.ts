@@ -188,23 +188,23 @@ export function createScenarioControl(
   rules: RequestRules,
   current: string,
 ): ScenarioControl {
+  // `use` and `enter` differ only in which of the scenario's rules they then put in place.
+  const switchTo = (name: string, applyRules: () => void): boolean => {
+    if (!catalogue.has(name)) return false
+    current = name
+    store.restore(catalogue.start(name))
+    applyRules()
+    return true
+  }
   return {
     get current() {
       return current
     },
     use(name) {
-      if (!catalogue.has(name)) return false
-      current = name
-      store.restore(catalogue.start(name))
-      catalogue.applyOwnRules(name, rules)
-      return true
+      return switchTo(name, () => catalogue.applyOwnRules(name, rules))
     },
     enter(name) {
-      if (!catalogue.has(name)) return false
-      current = name
-      store.restore(catalogue.start(name))
-      catalogue.applyRules(name, rules)
-      return true
+      return switchTo(name, () => catalogue.applyRules(name, rules))
     },
     reset(seed) {
       store.restore(catalogue.start(current, seed))

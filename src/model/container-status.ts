@@ -148,16 +148,11 @@ function withDecisions(
 
 /** `GetPageControlLifecycleStatus` (l.225–253) for a standard page. */
 function pageStatus(lifecycle: ItemLifecycle, caller: Caller): LifecycleStatusModel {
+  // The content item's status, but for the lock's owner, which a page names (the spread keeps
+  // the field order of the answer).
   const status: LifecycleStatusModel = {
-    DisplayStatus: lifecycle.displayStatus,
-    IsAdmin: caller.isUnrestricted,
-    IsEditable: caller.isUnrestricted || lifecycle.granted,
-    IsStatusEditable: false,
-    IsLocked: lifecycle.isLocked,
-    IsPublished: lifecycle.workflowStatus === 'Published',
-    IsLockedByMe: lifecycle.isLockedByMe,
+    ...contentStatus(lifecycle, caller),
     LockedByUsername: lifecycle.isLocked ? lifecycle.lockedBy : '',
-    WorkflowStatus: lifecycle.workflowStatus,
   }
   return withDecisions(status, lifecycle, caller)
 }

@@ -26,6 +26,13 @@ function tab(label: string, seen: string[]): void {
   )
 }
 
+/** The page's globals a tab's responder reads: the dashboard's location, no-op listeners. */
+function inPage(): void {
+  vi.stubGlobal('location', new URL('http://localhost:5173/__mock'))
+  vi.stubGlobal('addEventListener', () => undefined)
+  vi.stubGlobal('removeEventListener', () => undefined)
+}
+
 function dashboard(hosts: string[] = []) {
   const fetcher = createChannelFetch(
     name,
@@ -37,9 +44,7 @@ function dashboard(hosts: string[] = []) {
 
 describe('the dashboard’s channel to the app’s tabs', () => {
   it('sends a write to one tab only, and the next calls to the same tab', async () => {
-    vi.stubGlobal('location', new URL('http://localhost:5173/__mock'))
-    vi.stubGlobal('addEventListener', () => undefined)
-    vi.stubGlobal('removeEventListener', () => undefined)
+    inPage()
     name = `test-${crypto.randomUUID()}`
     const seen: string[] = []
     tab('a', seen)
@@ -64,9 +69,7 @@ describe('the dashboard’s channel to the app’s tabs', () => {
   })
 
   it('takes only control paths: the channel is no way around the page’s fetch', async () => {
-    vi.stubGlobal('location', new URL('http://localhost:5173/__mock'))
-    vi.stubGlobal('addEventListener', () => undefined)
-    vi.stubGlobal('removeEventListener', () => undefined)
+    inPage()
     name = `test-${crypto.randomUUID()}`
     const seen: string[] = []
     tab('a', seen)
@@ -78,9 +81,7 @@ describe('the dashboard’s channel to the app’s tabs', () => {
 
 describe('a login from the page’s dashboard', () => {
   it('gives the origin the login cookie (its Set-Cookie cannot cross the channel), and a logout expires it', async () => {
-    vi.stubGlobal('location', new URL('http://localhost:5173/__mock'))
-    vi.stubGlobal('addEventListener', () => undefined)
-    vi.stubGlobal('removeEventListener', () => undefined)
+    inPage()
     const cookies: string[] = []
     vi.stubGlobal('document', {
       set cookie(value: string) {

@@ -17,54 +17,50 @@ const formats = [
   ['csv', 'text/csv'],
 ] as const
 
-describe('a 405 raised before the service, as WriteErrorToResponse writes it', () => {
-  it.each(formats)(
-    'answers POST /%s/reply/CommentUpdateRequest (no Post method) 405 Method Not Allowed, in its format, with no Content-Disposition',
-    async (format, contentType) => {
-      const server = await startServer()
-      const answer = await rawRequest(
-        `${server.url}/RestApi/${format}/reply/CommentUpdateRequest`,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: '{}',
-        },
-      )
-      expect(answer.status).toBe(405)
-      expect(answer.statusMessage).toBe('Method Not Allowed')
-      expect(answer.headers['content-type']).toBe(contentType)
-      expect(answer.headers['content-disposition']).toBeUndefined()
-      expect(answer.body).toContain('NotImplementedException')
-      expect(answer.body).toContain(
-        'Could not find method named Post(CommentUpdateRequest) or Any(CommentUpdateRequest) on Service CommentWebService',
-      )
-    },
-  )
+/** POST `{}` as JSON to `/RestApi/{format}/reply/{operation}` on a fresh server. */
+async function postEmpty(format: string, operation: string) {
+  const server = await startServer()
+  return rawRequest(`${server.url}/RestApi/${format}/reply/${operation}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  })
+}
 
-  it.each(formats)(
-    'answers POST /%s/reply/Nope (no such operation) 405 Method Not Allowed, with no Content-Disposition',
-    async (format, contentType) => {
-      const server = await startServer()
-      const answer = await rawRequest(`${server.url}/RestApi/${format}/reply/Nope`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      })
+// Each operation with what its error says, asked for in each format.
+const refusals = [
+  {
+    operation: 'CommentUpdateRequest',
+    why: 'no Post method',
+    says: [
+      'NotImplementedException',
+      'Could not find method named Post(CommentUpdateRequest) or Any(CommentUpdateRequest) on Service CommentWebService',
+    ],
+  },
+  {
+    operation: 'Nope',
+    why: 'no such operation',
+    says: ["The operation 'Nope' does not exist for this service"],
+  },
+].flatMap((refusal) =>
+  formats.map(([format, contentType]) => ({ ...refusal, format, contentType })),
+)
+
+describe('a 405 raised before the service, as WriteErrorToResponse writes it', () => {
+  it.each(refusals)(
+    'answers POST /$format/reply/$operation ($why) 405 Method Not Allowed, in its format, with no Content-Disposition',
+    async ({ operation, says, format, contentType }) => {
+      const answer = await postEmpty(format, operation)
       expect(answer.status).toBe(405)
       expect(answer.statusMessage).toBe('Method Not Allowed')
       expect(answer.headers['content-type']).toBe(contentType)
       expect(answer.headers['content-disposition']).toBeUndefined()
-      expect(answer.body).toContain("The operation 'Nope' does not exist for this service")
+      for (const text of says) expect(answer.body).toContain(text)
     },
   )
 
   it('writes the CSV error as one ResponseStatus cell, as the host serializes the ErrorResponse', async () => {
-    const server = await startServer()
-    const answer = await rawRequest(`${server.url}/RestApi/csv/reply/CommentUpdateRequest`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    })
+    const answer = await postEmpty('csv', 'CommentUpdateRequest')
     expect(answer.body).toBe(
       'ResponseStatus\r\n"{ErrorCode:NotImplementedException,Message:Could not find method named Post(CommentUpdateRequest) or Any(CommentUpdateRequest) on Service CommentWebService,Errors:[]}"\r\n',
     )

@@ -272,6 +272,16 @@ function wholeBody(length: number): Request {
 // Issue 40, L1: 20 senders that each declared 1 MiB and trickled filled the 16 MiB budget,
 // which was reserved by declared length, and a normal 100 KB PUT waited 23.5 s for their
 // deadline. Faked timers: no deadline and no rate window passes unless the test moves time.
+/** A dispatch that answers `ok` and keeps the byte length of each body it was handed. */
+function countingDispatch() {
+  const dispatched: number[] = []
+  const dispatch = async (sent: Request): Promise<Response> => {
+    dispatched.push((await sent.arrayBuffer()).byteLength)
+    return new Response('ok')
+  }
+  return { dispatched, dispatch }
+}
+
 describe('the large-body budget, shared fairly', () => {
   const fakeTime = () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
@@ -283,11 +293,7 @@ describe('the large-body budget, shared fairly', () => {
   it('lets a 100 KB PUT through at once beside 20 slow senders that each declare 1 MiB', async () => {
     fakeTime()
     const large = createLargeBodies({ limitBytes })
-    const dispatched: number[] = []
-    const dispatch = async (sent: Request): Promise<Response> => {
-      dispatched.push((await sent.arrayBuffer()).byteLength)
-      return new Response('ok')
-    }
+    const { dispatched, dispatch } = countingDispatch()
     for (let i = 0; i < 20; i++) void runOn(large, stalledBody(limitBytes, 1), dispatch)
     await settle()
     const normal = runOn(large, wholeBody(100_000), dispatch)
@@ -299,11 +305,7 @@ describe('the large-body budget, shared fairly', () => {
   it('takes the room of senders that stall while others wait, and lets the waiting one in', async () => {
     fakeTime()
     const large = createLargeBodies({ limitBytes })
-    const dispatched: number[] = []
-    const dispatch = async (sent: Request): Promise<Response> => {
-      dispatched.push((await sent.arrayBuffer()).byteLength)
-      return new Response('ok')
-    }
+    const { dispatched, dispatch } = countingDispatch()
     // Each sends all but a byte of its megabyte at once, then stalls: 16 fill the budget.
     const stalled = Array.from({ length: 16 }, () =>
       runOn(large, stalledBody(limitBytes, limitBytes - 1), dispatch),

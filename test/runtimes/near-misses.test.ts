@@ -1,5 +1,5 @@
 import { getResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createHandlers, createMock, createStore } from '../../handlers/index.ts'
 import { handlerRoutes } from '../../handlers/handler-routes.ts'
 import { workerMock } from '../../src/browser/worker-mock.ts'
@@ -7,6 +7,15 @@ import { buildApp, expectPlain404, origin, startServer } from '../support/index.
 
 // A request no route takes is answered the real host's 404, and the mock says what it was near
 // in X-Mock-Warning, the log line and the journal, the same sentence in each (issue 38).
+
+/** `console[method]` muted and spied on for this test, restored when it finishes. */
+function silenced(method: 'warn' | 'error') {
+  const spy = vi.spyOn(console, method).mockImplementation(() => {})
+  onTestFinished(() => {
+    spy.mockRestore()
+  })
+  return spy
+}
 
 interface Miss {
   readonly name: string
@@ -187,82 +196,62 @@ describe('near misses over HTTP', () => {
 
 describe('near misses through msw', () => {
   it.each(misses)('$name: the real 404 with the warning', async ({ method, path, names }) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const mock = createMock({ store: createStore({ seed: 1 }) })
-      const handlers = createHandlers(mock)
-      const response = (await getResponse(handlers, new Request(origin + path, { method })))!
-      const warning = response.headers.get('x-mock-warning')
-      await expectPlain404(response)
-      for (const name of names) expect(warning).toContain(name)
-      const entry = mock.control.journal.entries().at(-1)
-      expect(entry).toMatchObject({ nearMiss: true, warnings: [warning] })
-    } finally {
-      warn.mockRestore()
-    }
+    silenced('warn')
+    const mock = createMock({ store: createStore({ seed: 1 }) })
+    const handlers = createHandlers(mock)
+    const response = (await getResponse(handlers, new Request(origin + path, { method })))!
+    const warning = response.headers.get('x-mock-warning')
+    await expectPlain404(response)
+    for (const name of names) expect(warning).toContain(name)
+    const entry = mock.control.journal.entries().at(-1)
+    expect(entry).toMatchObject({ nearMiss: true, warnings: [warning] })
   })
 
   it('says each distinct miss once in the console', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const handlers = createHandlers({ store: createStore({ seed: 1 }) })
-      const miss = (): Request =>
-        new Request(`${origin}/RestApi/comments-api/comment`, { method: 'PUT' })
-      await getResponse(handlers, miss())
-      await getResponse(handlers, miss())
-      await getResponse(handlers, new Request(`${origin}/RestApi/ab-testing`))
-      expect(warn.mock.calls.map(([line]) => line)).toEqual([
-        'restapi-mock: no operation answers PUT /RestApi/comments-api/comment; did you mean PUT /RestApi/comments-api/comments?',
-        'restapi-mock: no operation answers GET /RestApi/ab-testing; did you mean PUT /RestApi/ab-testing? The mock serves that path for PUT only',
-      ])
-    } finally {
-      warn.mockRestore()
-    }
+    const warn = silenced('warn')
+    const handlers = createHandlers({ store: createStore({ seed: 1 }) })
+    const miss = (): Request =>
+      new Request(`${origin}/RestApi/comments-api/comment`, { method: 'PUT' })
+    await getResponse(handlers, miss())
+    await getResponse(handlers, miss())
+    await getResponse(handlers, new Request(`${origin}/RestApi/ab-testing`))
+    expect(warn.mock.calls.map(([line]) => line)).toEqual([
+      'restapi-mock: no operation answers PUT /RestApi/comments-api/comment; did you mean PUT /RestApi/comments-api/comments?',
+      'restapi-mock: no operation answers GET /RestApi/ab-testing; did you mean PUT /RestApi/ab-testing? The mock serves that path for PUT only',
+    ])
   })
 
   it('ends a flood of distinct misses in the console with one line', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const handlers = createHandlers({ store: createStore({ seed: 1 }) })
-      for (let i = 0; i < 510; i++) {
-        await getResponse(handlers, new Request(`${origin}/RestApi/nowhere-${i}`))
-      }
-      expect(warn).toHaveBeenCalledTimes(501)
-      expect(warn.mock.calls.at(-1)?.[0]).toBe(
-        'restapi-mock: more than 500 distinct warnings; the rest are only in X-Mock-Warning and the journal',
-      )
-    } finally {
-      warn.mockRestore()
+    const warn = silenced('warn')
+    const handlers = createHandlers({ store: createStore({ seed: 1 }) })
+    for (let i = 0; i < 510; i++) {
+      await getResponse(handlers, new Request(`${origin}/RestApi/nowhere-${i}`))
     }
+    expect(warn).toHaveBeenCalledTimes(501)
+    expect(warn.mock.calls.at(-1)?.[0]).toBe(
+      'restapi-mock: more than 500 distinct warnings; the rest are only in X-Mock-Warning and the journal',
+    )
   })
 
   it('names a wrong base path in the console and lets the request go on', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const handlers = createHandlers({ store: createStore({ seed: 1 }) })
-      const request = new Request(`${origin}/api/comments-api/comments`, { method: 'PUT' })
-      expect(await getResponse(handlers, request)).toBeUndefined()
-      expect(warn).toHaveBeenCalledWith(
-        expect.stringContaining('did you mean PUT /RestApi/comments-api/comments?'),
-      )
-    } finally {
-      warn.mockRestore()
-    }
+    const warn = silenced('warn')
+    const handlers = createHandlers({ store: createStore({ seed: 1 }) })
+    const request = new Request(`${origin}/api/comments-api/comments`, { method: 'PUT' })
+    expect(await getResponse(handlers, request)).toBeUndefined()
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('did you mean PUT /RestApi/comments-api/comments?'),
+    )
   })
 
   it("fails a miss in startWorker's mock under onMiss 'error', as createHandlers does", async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    try {
-      const { mock, resolvers } = workerMock({ seed: 1, onMiss: 'error' })
-      const handlers = handlerRoutes(mock.config.basePath, resolvers)
-      const request = new Request(`${origin}/RestApi/comments-api/comment`, { method: 'PUT' })
-      const response = await getResponse(handlers, request)
-      expect(response?.type).toBe('error')
-      expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('did you mean PUT /RestApi/comments-api/comments?'),
-      )
-    } finally {
-      error.mockRestore()
-    }
+    const error = silenced('error')
+    const { mock, resolvers } = workerMock({ seed: 1, onMiss: 'error' })
+    const handlers = handlerRoutes(mock.config.basePath, resolvers)
+    const request = new Request(`${origin}/RestApi/comments-api/comment`, { method: 'PUT' })
+    const response = await getResponse(handlers, request)
+    expect(response?.type).toBe('error')
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('did you mean PUT /RestApi/comments-api/comments?'),
+    )
   })
 })

@@ -169,9 +169,7 @@ function entriesEnd(text: string, start: number): number {
     const c = match[0]
     if (c === '"') {
       const end = stringEnd(text, i)
-      let next = end + 1
-      while (/\s/.test(text.charAt(next))) next++
-      if (text.charAt(next) === ':') name = JSON.parse(text.slice(i, end + 1)) as string
+      if (isPropertyName(text, end)) name = JSON.parse(text.slice(i, end + 1)) as string
       marks.lastIndex = end + 1
     } else if (c === '{' || c === '[') {
       names.push(name)
@@ -184,6 +182,13 @@ function entriesEnd(text: string, start: number): number {
     } else name = null
   }
   return found
+}
+
+/** Whether the string that closes at `end` is a property's name: a `:` follows it. */
+function isPropertyName(text: string, end: number): boolean {
+  let next = end + 1
+  while (/\s/.test(text.charAt(next))) next++
+  return text.charAt(next) === ':'
 }
 
 /** The index of the quote that closes the string opened at `open`; -1 when the text ends first. */
@@ -243,9 +248,7 @@ function lastWholeEntry(text: string, start: number): number | undefined {
     if (c === '"') {
       const end = stringEnd(text, i)
       if (end < 0) break
-      let next = end + 1
-      while (/\s/.test(text.charAt(next))) next++
-      if (text.charAt(next) === ':') {
+      if (isPropertyName(text, end)) {
         try {
           name = JSON.parse(text.slice(i, end + 1)) as string
         } catch {

@@ -1,4 +1,5 @@
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { isRunning } from './is-running.ts'
 
 /** The refusal when another live process holds the lock: one sentence, with its advice. */
 export class FileLockedError extends Error {
@@ -105,13 +106,4 @@ function pidIn(lock: string): number | null {
 /** The option that took the lock (`--record`), or '' when it names none. */
 function ownerIn(lock: string): string {
   return /^\d{1,10}\s+(\S+)/.exec(lockText(lock))?.[1] ?? ''
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }

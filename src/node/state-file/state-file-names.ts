@@ -1,5 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { isRunning } from './is-running.ts'
 
 // The files beside a state file: its change logs and the temporary files of full writes.
 
@@ -43,14 +44,5 @@ function namesIn(directory: string): string[] {
     return readdirSync(directory)
   } catch {
     return []
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

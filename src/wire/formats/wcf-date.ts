@@ -141,16 +141,7 @@ function looseParts(value: string): { ms: number; subTicks: number } | undefined
   if (zulu && (value.length === 20 || (value.length >= 24 && value.length <= 28))) return undefined
   const loose = looseDate.exec(value)
   if (!loose) return undefined
-  const [ms, subTicks] = splitFraction(loose[7])
-  const at = utcMs({
-    year: +loose[1]!,
-    month: +loose[2]!,
-    day: +loose[3]!,
-    hours: Number(loose[4] ?? 0),
-    minutes: Number(loose[5] ?? 0),
-    seconds: Number(loose[6] ?? 0),
-    ms,
-  })
+  const { at, subTicks } = matchedUtc(loose)
   return at === undefined ? undefined : { ms: at - zoneMinutes(loose[8]) * 60_000, subTicks }
 }
 
@@ -162,8 +153,20 @@ function looseParts(value: string): { ms: number; subTicks: number } | undefined
 export function parseXsdDate(text: string): Date | undefined {
   const match = xsDateTime.exec(text)
   if (!match) return undefined
+  const { at: local, subTicks } = matchedUtc(match)
+  if (local === undefined || +match[1]! < 1) return undefined
+  const zone = match[8]
+  const kind: DateKind = zone === undefined ? 'unspecified' : zone === 'Z' ? 'utc' : 'local'
+  return hostDate(local - zoneMinutes(zone) * 60_000, kind, subTicks)
+}
+
+/**
+ * The instant, read as UTC, and the ticks past its milliseconds, of a match whose groups 1 to 7
+ * are year, month, day, hours, minutes, seconds and fraction, the time's parts optional.
+ */
+function matchedUtc(match: RegExpExecArray): { at: number | undefined; subTicks: number } {
   const [ms, subTicks] = splitFraction(match[7])
-  const local = utcMs({
+  const at = utcMs({
     year: +match[1]!,
     month: +match[2]!,
     day: +match[3]!,
@@ -172,10 +175,7 @@ export function parseXsdDate(text: string): Date | undefined {
     seconds: Number(match[6] ?? 0),
     ms,
   })
-  if (local === undefined || +match[1]! < 1) return undefined
-  const zone = match[8]
-  const kind: DateKind = zone === undefined ? 'unspecified' : zone === 'Z' ? 'utc' : 'local'
-  return hostDate(local - zoneMinutes(zone) * 60_000, kind, subTicks)
+  return { at, subTicks }
 }
 
 /** A fraction's milliseconds and the ticks past them (digits past the seventh are cut). */
