@@ -1,17 +1,9 @@
-import { createFaultRules, type Latency, type RequestRules } from '../control/index.ts'
-import {
-  jsonSizeOf,
-  noEntities,
-  type Counts,
-  type Store,
-  type StoreSnapshot,
-  type StoreState,
-} from '../store/index.ts'
-import { ServiceError } from '../wire/index.ts'
+import type { Latency, RequestRules } from '../control/index.ts'
+import { noEntities, type Counts, type Store, type StoreSnapshot } from '../store/index.ts'
 import { edgeCasesScenario } from './edge-cases.ts'
-import { applyFixtures, completeFixtures } from './fixtures.ts'
 import type { BuiltInScenario, Scenario } from './scenario.ts'
 import { scenarioShapeProblem } from './scenario-keys.ts'
+import { scenarioProblem, scenarioStart, type StartContext } from './scenario-start.ts'
 import { latencyOf } from './to-latency.ts'
 
 export type { BuiltInScenario, Scenario } from './scenario.ts'
@@ -140,47 +132,6 @@ export function createScenarioCatalogue(options: CatalogueOptions): ScenarioCata
   return catalogue
 }
 
-/** What a scenario's start is made from and checked against. */
-interface StartContext {
-  readonly store: Store
-  readonly now: () => Date
-  readonly random: () => number
-  /** `default`'s counts: a scenario's own counts are laid over them. */
-  readonly counts: Readonly<Counts>
-}
-
-/** A scenario's start, made on a branch of its own: the live state is never touched. */
-function scenarioStart(context: StartContext, scenario: Scenario, seed: number): StoreSnapshot {
-  const { store, now } = context
-  const scratch = store.branch({ seed, generated: 0, state: emptyState() })
-  scratch.reset(seed, { ...context.counts, ...scenario.counts })
-  if (scenario.fixtures) applyFixtures(scratch, scenario.fixtures, now())
-  return scratch.snapshot()
-}
-
-/** What is wrong with a scenario's fixtures, latency or fault rules, or null. */
-function scenarioProblem(context: StartContext, scenario: Scenario): string | null {
-  const { store, now } = context
-  const fixtures = completeFixtures(scenario.fixtures ?? {}, store, now())
-  if (fixtures instanceof ServiceError) return fixtures.message
-  // Refused here, where it can be said, rather than when a state enters the scenario.
-  const bytes = Object.values(fixtures)
-    .flat()
-    .reduce((sum: number, entity) => sum + jsonSizeOf(entity), 0)
-  if (bytes > store.maxBytes) {
-    return `its fixtures hold about ${bytes} bytes of JSON, past the state's limit of ${store.maxBytes} (--max-state-bytes)`
-  }
-  if (scenario.latency !== undefined && latencyOf(scenario.latency) === undefined) {
-    return `latency '${String(scenario.latency)}' is not ms or 'min-max'`
-  }
-  const faults = createFaultRules(context.random)
-  for (const [index, rule] of (scenario.faults ?? []).entries()) {
-    const added = faults.add(rule)
-    if (typeof added === 'string') return `faults[${index}]: ${added}`
-  }
-  return null
-}
-
 /** The scenario control of one state (the shared one or a session's), starting in `current`. */
 export function createScenarioControl(
   catalogue: ScenarioCatalogue,
@@ -209,15 +160,5 @@ export function createScenarioControl(
     reset(seed) {
       store.restore(catalogue.start(current, seed))
     },
-  }
-}
-
-function emptyState(): StoreState {
-  return {
-    abTests: new Map(),
-    services: new Map(),
-    containers: new Map(),
-    comments: new Map(),
-    pages: new Map(),
   }
 }

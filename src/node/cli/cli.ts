@@ -2,24 +2,17 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { cliOptions } from './cli-options.ts'
 import { cliCommands } from './cli-commands.ts'
-import { asksForUpstream } from './asks-for-upstream.ts'
-import { fail, parseChoice, parseCounts, parseInteger } from './cli-parse.ts'
-import { createStore, type Scenario } from '../../mock/index.ts'
+import { fail, parseCounts } from './cli-parse.ts'
+import { createStore } from '../../mock/index.ts'
 import { createServer } from '../server/server.ts'
-import type { Upstream } from './cli-upstream.ts'
-import { authModes, formats, onMissModes } from '../../wire/index.ts'
-import { maxDelayMs, parseLatency } from '../../control/index.ts'
-import { readScenariosFile } from './scenarios-file.ts'
 import type { StateFile } from '../state-file/state-file.ts'
 import { exposureWarnings } from '../server/exposure-warnings.ts'
-import { parseAllowedHosts, type AllowedHosts } from '../server/host-check.ts'
-import { parseAllowedOrigins, type AllowedOrigins } from '../server/origin-check.ts'
 import { printHelpOrVersion } from '../help.ts'
 import { startBanner } from './start-banner.ts'
 import { stopOnSignals } from '../server/stop-on-signals.ts'
 import { trackRequests } from '../server/track-requests.ts'
-import { parseXmlNamespaces } from './xml-namespace-option.ts'
 import { optionProblem } from './unknown-option.ts'
+import { readServeOptions } from './read-serve-options.ts'
 
 /**
  * Runs `restapi-mock` with the given arguments: serves the mock until SIGINT or SIGTERM.
@@ -49,74 +42,24 @@ export async function runCli(args: readonly string[]): Promise<void> {
     printHelpOrVersion(values.help ? ['--help'] : ['--version'])
     process.exit(0)
   }
-  const defaultFormat = parseChoice('default-format', values['default-format'], formats)
-  const auth = parseChoice('auth', values.auth, authModes)
-  const onMiss = parseChoice('on-miss', values['on-miss'], onMissModes)
-  const port = parseInteger(
-    'port',
-    values.port ?? (process.env.npm_package_config_mockPort || process.env.PORT || '4000'),
-    0,
-    65535,
-  )
-  const seed = parseInteger('seed', values.seed, 0, 2 ** 31 - 1)
-  const maxSnapshots = parseInteger('max-snapshots', values['max-snapshots'], 0, 100_000)
-  const maxSessions = parseInteger('max-sessions', values['max-sessions'], 1, 1_000_000)
-  const maxStateBytes = parseInteger(
-    'max-state-bytes',
-    values['max-state-bytes'],
-    0,
-    Number.MAX_SAFE_INTEGER,
-  )
-  // The proxy's, the recorder's and the replay's code loads only when asked for.
-  const upstream: Upstream = asksForUpstream(values)
-    ? (await import('./cli-upstream.ts')).readUpstream(values, (message) => fail(message, false))
-    : { proxy: undefined, fallbacks: [], passthrough: undefined, recorder: undefined }
-  if (values['record-secrets']) {
-    process.stderr.write(
-      'restapi-mock: warning: --record-secrets keeps credentials in the recording\n',
-    )
-  }
-  const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
-
-  const latency = values.latency === undefined ? null : parseLatency(values.latency)
-  if (latency === undefined) {
-    fail(
-      `--latency must be ms (200) or a range (100-600), at most ${maxDelayMs}, got '${values.latency}'`,
-    )
-  }
-
-  let allowedHosts: AllowedHosts | undefined
-  let allowedOrigins: AllowedOrigins | undefined
-  let xmlNamespaces: Record<string, string> = {}
-  try {
-    const hosts = values['allowed-hosts']
-    const origins = values['cors-origin']
-    allowedHosts = hosts === undefined ? undefined : parseAllowedHosts(hosts)
-    allowedOrigins = origins === undefined ? undefined : parseAllowedOrigins(origins)
-    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
-  } catch (error) {
-    fail((error as Error).message)
-  }
-
-  let scenarios: Record<string, Scenario> | undefined
-  if (values.scenarios) {
-    try {
-      scenarios = readScenariosFile(values.scenarios)
-    } catch (error) {
-      fail(`could not load --scenarios ${values.scenarios}: ${(error as Error).message}`, false)
-    }
-  }
-  if (values.data) {
-    // The data file's reader (a JSON parser that says where a file stops being JSON) loads only
-    // for a --data file, as the proxy's code does.
-    const { readDataFile } = await import('./data-file.ts')
-    try {
-      scenarios = { ...scenarios, data: await readDataFile(values.data) }
-    } catch (error) {
-      fail(`could not load --data ${values.data}: ${(error as Error).message}`, false)
-    }
-  }
-  const scenario = values.scenario ?? (values.data ? 'data' : undefined)
+  const {
+    defaultFormat,
+    auth,
+    onMiss,
+    port,
+    seed,
+    maxSnapshots,
+    maxSessions,
+    maxStateBytes,
+    upstream,
+    shutdownMs,
+    latency,
+    allowedHosts,
+    allowedOrigins,
+    xmlNamespaces,
+    scenarios,
+    scenario,
+  } = await readServeOptions(values)
   if (values.watch && !values.data) fail('--watch reloads a --data file: give one with --data')
 
   const startedAt = performance.now()
