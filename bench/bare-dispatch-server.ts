@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8'
 import { Hono } from 'hono'
 import { operations } from '../handlers/operations.ts'
 import { createStore } from '../src/mock/create-store.ts'
-import { NodeRequestHost } from '../src/node/server/node-request-host.ts'
+import { nodeRecord } from '../src/node/server/app.ts'
 import { trackRequests } from '../src/node/server/track-requests.ts'
 import { createAnswerer, resolveConfig } from '../src/wire/index.ts'
 
@@ -19,12 +19,12 @@ const answer = createAnswerer({
   operations,
   control: async () => undefined,
   config: resolveConfig(),
-  stages: [{ name: 'one store', store: () => store }],
+  stages: [{ name: 'sessions', store: () => store }],
 })
 const app = new Hono<{ Bindings: HttpBindings }>()
 app.all('*', async (c) => {
   // Headers read from Node's raw list, as the mock's server reads them.
-  const host = new NodeRequestHost({ request: c.req.raw, rawHeaders: c.env.incoming.rawHeaders })
+  const host = nodeRecord({ request: c.req.raw, rawHeaders: c.env.incoming.rawHeaders })
   return (await answer(c.req.raw, host))?.response ?? c.text('not found', 404)
 })
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {

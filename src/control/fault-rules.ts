@@ -43,6 +43,11 @@ export interface FaultRules {
   list(): FaultRule[]
   remove(id: number): boolean
   clear(): void
+  /**
+   * How many rules there are: a plain field, read on every request without a call, so that a
+   * request meets none of this file's code while there are no rules.
+   */
+  readonly size: number
   /** The first rule that applies to this request (and counts it down), if any. */
   match(method: string, path: string): FaultRule | undefined
 }
@@ -62,8 +67,9 @@ export function createFaultRules(
   }
   let rules: Array<FaultRule & { matches: (lowerPath: string) => boolean }> = []
   let nextId = 1
-  return {
-    add(input) {
+  const self = {
+    size: 0,
+    add(input: unknown): FaultRule | string {
       if (rules.length >= maxRules) {
         return `it would be rule ${rules.length + 1}, over the limit of ${maxRules} rules (maxFaultRules); delete rules first`
       }
@@ -71,18 +77,21 @@ export function createFaultRules(
       if (typeof rule === 'string') return rule
       nextId++
       rules.push({ ...rule, matches: compileGlob(rule.path) })
+      self.size = rules.length
       return rule
     },
     list: () => rules.map(({ matches: _matches, ...rule }) => rule),
-    remove(id) {
+    remove(id: number): boolean {
       const before = rules.length
       rules = rules.filter((rule) => rule.id !== id)
+      self.size = rules.length
       return rules.length < before
     },
-    clear() {
+    clear(): void {
       rules = []
+      self.size = 0
     },
-    match(method, path) {
+    match(method: string, path: string): FaultRule | undefined {
       if (rules.length === 0) return undefined
       const lowerPath = path.toLowerCase()
       for (const rule of rules) {
@@ -92,12 +101,14 @@ export function createFaultRules(
         if (rule.remaining !== null) {
           rule.remaining -= 1
           if (rule.remaining <= 0) rules = rules.filter((other) => other !== rule)
+          self.size = rules.length
         }
         return rule
       }
       return undefined
     },
   }
+  return self
 }
 
 /** Checks a rule as sent: a clear message for each mistake, so the caller can answer 400. */

@@ -6,13 +6,15 @@ export {
 } from './fault-rules.ts'
 export { journalToHar } from './journal/har.ts'
 export {
-  interceptRequest,
-  recordRequest,
+  faultAnswer,
+  faultAsk,
+  waitBefore,
+  type FaultAsk,
   type ControlState,
   type RequestRules,
 } from './interceptor.ts'
 export { createJournal, type Journal, type JournalEntry } from './journal/journal.ts'
-export { drawDelay, maxDelayMs, parseLatency, sleep, type Latency } from './prefer.ts'
+export { drawDelay, maxDelayMs, parseLatency, preferNames, sleep, type Latency } from './prefer.ts'
 export { createNotices, type Notice, type Notices } from './notices.ts'
 export { withoutMockParams, withoutMockPreferences, withoutSessionCookie } from './mock-controls.ts'
 export { readRequestFault, type RequestFault } from './prefer.ts'

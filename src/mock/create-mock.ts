@@ -13,15 +13,18 @@ import {
   type Answerer,
   type ControlResolver,
   type Fallback,
+  type MockConfig,
   type Operation,
+  type Stage,
 } from '../wire/index.ts'
 import type { ControlDeps } from './routes/control-routes.ts'
 import { createStore } from './create-store.ts'
 import { applyFixtures } from './fixtures.ts'
-import type { Mock, MockOptions, StateChoice } from './mock.ts'
+import type { HostParts, Mock, MockOptions, StateChoice } from './mock.ts'
 import { createMockScenarios } from './mock-scenarios.ts'
-import { createScenarioCatalogue } from './scenarios.ts'
+import { createScenarioCatalogue, type ScenarioCatalogue } from './scenarios.ts'
 import { createSessions, defaultMaxSessions, sharedState, type Session } from './sessions.ts'
+import type { Sessions } from './session-types.ts'
 import { setPassthrough } from './routes/passthrough.ts'
 import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
@@ -30,47 +33,107 @@ import { unknownNameHint } from './unknown-name.ts'
 import { logIn, loginStatus, logOut } from './login.ts'
 import { mockStages } from './stages.ts'
 
-export type { Mock, MockOptions, StateChoice } from './mock.ts'
+export type { HostParts, Mock, MockOptions, StateChoice } from './mock.ts'
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
 export const defaultMaxSnapshots = 100
+
+type CreateMockOptions = MockOptions & { readonly operations: readonly Operation[] }
 
 /**
  * Builds a mock serving `operations` from a store and settings. Users reach it through the
  * entries' `createMock`, which hands in the spec's four operations unless given others.
  * @example const mock = createMock({ store: createStore({ seed: 1 }), operations: [updateComment] })
  */
-export function createMock(
-  options: MockOptions & { readonly operations: readonly Operation[] },
-): Mock {
+export function createMock(options: CreateMockOptions): Mock {
   const config = resolveConfig(options)
-  const { store, operations } = options
   const random = options.random ?? Math.random
-  const initialLatency = latencyOf(options.latency ?? null)
-  if (initialLatency === undefined) {
-    throw new Error(
-      `Failed to create the mock: latency '${options.latency}' is not ms or 'min-max'`,
-    )
-  }
-  const control: ControlState = {
-    journal: createJournal(options.journalSize ?? 500, options.journalBytes),
-    notices: createNotices(),
-    faults: createFaultRules(random, options.maxFaultRules),
-    latency: initialLatency,
-    random,
-  }
+  const control = controlStateOf(options, random)
   const maxSnapshots = options.maxSnapshots ?? defaultMaxSnapshots
   if (!Number.isInteger(maxSnapshots) || maxSnapshots < 0) {
     throw new Error(
       `Failed to create the mock: maxSnapshots must be a whole number, got ${maxSnapshots}`,
     )
   }
-  if (options.maxStateBytes !== undefined) store.maxBytes = options.maxStateBytes
+  if (options.maxStateBytes !== undefined) options.store.maxBytes = options.maxStateBytes
+  const { catalogue, shared, startScenario } = startState(options, config, control, random)
+  const sessions = createSessions({
+    shared,
+    catalogue,
+    max: options.maxSessions ?? defaultMaxSessions,
+    random,
+    maxFaultRules: options.maxFaultRules,
+    forget: (id) => control.journal.forget(id),
+    notices: control.notices,
+  })
+  const passthrough = new Set<string>()
+  const passthroughProblem = setPassthrough(
+    passthrough,
+    options.passthrough ?? [],
+    options.operations,
+  )
+  if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
+  const parts: MockParts = {
+    options,
+    config,
+    control,
+    sessions,
+    catalogue,
+    passthrough,
+    maxSnapshots,
+    stages: mockStages({ sessions, control, config, random }),
+    fallbacks: [...(options.fallbacks ?? [])],
+    borrowed: [],
+  }
+  return mockApi(parts, { shared, startScenario })
+}
+
+/** What a mock's dispatches and API calls share: made once, in `createMock`. */
+interface MockParts {
+  readonly options: CreateMockOptions
+  readonly config: MockConfig
+  readonly control: ControlState
+  readonly sessions: Sessions
+  readonly catalogue: ScenarioCatalogue
+  readonly passthrough: Set<string>
+  readonly maxSnapshots: number
+  readonly stages: readonly Stage[]
+  /** The mock's own fallbacks (the proxy). */
+  readonly fallbacks: Fallback[]
+  /** Fallbacks a second dispatch tries first (createHandlers' replays): `reset()` rewinds them too. */
+  readonly borrowed: Fallback[]
+}
+
+/** The run-time settings and records: the journal, the notices, the shared state's rules. */
+function controlStateOf(options: CreateMockOptions, random: () => number): ControlState {
+  const latency = latencyOf(options.latency ?? null)
+  if (latency === undefined) {
+    throw new Error(
+      `Failed to create the mock: latency '${options.latency}' is not ms or 'min-max'`,
+    )
+  }
+  return {
+    journal: createJournal(options.journalSize ?? 500, options.journalBytes),
+    notices: createNotices(),
+    faults: createFaultRules(random, options.maxFaultRules),
+    latency,
+    random,
+  }
+}
+
+/** The scenarios, the shared state, and the scenario it starts in. */
+function startState(
+  options: CreateMockOptions,
+  config: MockConfig,
+  control: ControlState,
+  random: () => number,
+) {
+  const { store } = options
   const catalogue = createScenarioCatalogue({
     store,
     user: options.scenarios ?? {},
     now: config.clock,
-    latency: initialLatency,
+    latency: control.latency,
     random,
   })
   const startScenario = options.scenario ?? 'default'
@@ -88,82 +151,77 @@ export function createMock(
   if (startScenario !== 'default' || (redefined && !options.keepStore)) {
     shared.scenarios.enter(startScenario)
   } else if (redefined) catalogue.applyRules('default', control)
-  const sessions = createSessions({
-    shared,
-    catalogue,
-    max: options.maxSessions ?? defaultMaxSessions,
-    random,
-    maxFaultRules: options.maxFaultRules,
-    forget: (id) => control.journal.forget(id),
-    notices: control.notices,
-  })
-  const fallbacks = [...(options.fallbacks ?? [])]
-  const passthrough = new Set<string>()
-  const passthroughProblem = setPassthrough(passthrough, options.passthrough ?? [], operations)
-  if (passthroughProblem) throw new Error(`Failed to create the mock: ${passthroughProblem}`)
-  // Fallbacks a second dispatch tries first (createHandlers' replays): mock.reset() rewinds them too.
-  const borrowed: Fallback[] = []
-  const stages = mockStages({ sessions, control, config, random })
-  /** The dispatch with `list` as its fallbacks: the mock's own, or a second one's. */
-  const answererWith = (list: readonly Fallback[]): Answerer => {
-    const controlDeps: ControlDeps = {
-      fallbacks: list,
-      passthrough,
-      operations,
-      sessions,
-      catalogue,
-      config,
-      state: control,
-      maxSnapshots,
-      version: mockVersion,
-      redact: options.redact ?? [],
-      // Loaded on first use: a browser bundle then keeps them in chunks of their own.
-      openApi: async () => {
-        const { createOpenApiDocument } = await import('../control/openapi.ts')
-        // The samples come from a store seeded as this one was, never from the state that
-        // requests change: the same seed gives the same document.
-        const sampleStore = createStore({ seed: store.seed, counts: store.counts })
-        return createOpenApiDocument({ operations, basePath: config.basePath, sampleStore })
-      },
-      dashboard: async () => {
-        const { dashboardPage } = await import('../control/dashboard.ts')
-        const { html, headers } = await dashboardPage({ basePath: config.basePath })
-        // A text answer, as every other: nosniff (issue 40, I2).
-        return new Response(html, {
-          headers: { ...headers, 'X-Content-Type-Options': 'nosniff' },
-        })
-      },
-    }
-    // The routes under /__mock load on their first request: a page that never asks for them
-    // carries them only in a lazy chunk.
-    let loadedRoutes: Promise<ControlResolver> | undefined
-    const controlRoutes: ControlResolver = async (request, url, host) => {
-      loadedRoutes ??= import('./routes/control-routes.ts').then(({ createControl }) =>
-        createControl(controlDeps),
-      )
-      return (await loadedRoutes)(request, url, host)
-    }
-    return createAnswerer({
-      operations,
-      control: controlRoutes,
-      config,
-      stages,
-      fallbacks: list,
-      passthrough,
-      surface: createSurface(operations, config.basePath),
-    })
+  return { catalogue, shared, startScenario }
+}
+
+/** The dispatch with `list` as its fallbacks, and a runtime's own stages and last answers. */
+function answererOf(parts: MockParts, list: readonly Fallback[], host: HostParts = {}): Answerer {
+  const { options, config } = parts
+  const { store, operations } = options
+  const controlDeps: ControlDeps = {
+    fallbacks: list,
+    passthrough: parts.passthrough,
+    operations,
+    sessions: parts.sessions,
+    catalogue: parts.catalogue,
+    config,
+    state: parts.control,
+    maxSnapshots: parts.maxSnapshots,
+    version: mockVersion,
+    redact: options.redact ?? [],
+    // Loaded on first use: a browser bundle then keeps them in chunks of their own.
+    openApi: async () => {
+      const { createOpenApiDocument } = await import('../control/openapi.ts')
+      // The samples come from a store seeded as this one was, never from the state that
+      // requests change: the same seed gives the same document.
+      const sampleStore = createStore({ seed: store.seed, counts: store.counts })
+      return createOpenApiDocument({ operations, basePath: config.basePath, sampleStore })
+    },
+    dashboard: async () => {
+      const { dashboardPage } = await import('../control/dashboard.ts')
+      const { html, headers } = await dashboardPage({ basePath: config.basePath })
+      // A text answer, as every other: nosniff (issue 40, I2).
+      return new Response(html, { headers: { ...headers, 'X-Content-Type-Options': 'nosniff' } })
+    },
   }
-  const answer = answererWith(fallbacks)
-  const answerWith = (first: readonly Fallback[]): Answerer => {
+  // The routes under /__mock load on their first request: a page that never asks for them
+  // carries them only in a lazy chunk.
+  let loadedRoutes: Promise<ControlResolver> | undefined
+  const controlRoutes: ControlResolver = async (request, url, record) => {
+    loadedRoutes ??= import('./routes/control-routes.ts').then(({ createControl }) =>
+      createControl(controlDeps),
+    )
+    return (await loadedRoutes)(request, url, record)
+  }
+  return createAnswerer({
+    operations,
+    control: controlRoutes,
+    config,
+    stages: [...parts.stages, ...(host.stages ?? [])],
+    fallbacks: list,
+    passthrough: parts.passthrough,
+    surface: createSurface(operations, config.basePath),
+    last: host.last,
+  })
+}
+
+/** The mock's API over its parts: what `createMock` returns. */
+function mockApi(
+  parts: MockParts,
+  { shared, startScenario }: Omit<ReturnType<typeof startState>, 'catalogue'>,
+): Mock {
+  const { options, config, sessions, catalogue, control, fallbacks, borrowed } = parts
+  const answer = answererOf(parts, fallbacks)
+  const answerWith = (first: readonly Fallback[], host?: HostParts): Answerer => {
     borrowed.push(...first)
-    return answererWith([...first, ...fallbacks])
+    return answererOf(parts, [...first, ...fallbacks], host)
   }
   const stateOf = (choice: StateChoice | undefined): Session =>
     sessions.get(choice?.session ?? null)
   return {
-    store,
+    store: options.store,
     config,
-    operations,
+    operations: options.operations,
     control,
     snapshots: shared.snapshots,
     answer,
@@ -191,7 +249,7 @@ export function createMock(
     logout: (login, choice) => logOut(stateOf(choice).login, config.auth, login ?? {}),
     loginStatus: (choice) => loginStatus(stateOf(choice).login, config.auth),
     sessions,
-    passthrough,
+    passthrough: parts.passthrough,
     fallbacks,
     dispatchWith(first) {
       const second = answerWith(first)

@@ -18,6 +18,7 @@ export {
   type Fixtures,
 } from './fixtures.ts'
 export type { MockScenarios } from './mock-scenarios.ts'
+export type { HostParts } from './mock.ts'
 export type { BuiltInScenario, Scenario, ScenarioControl } from './scenarios.ts'
 export { defaultMaxSessions, type Session, type SessionInfo, type Sessions } from './sessions.ts'
 export { applyMockParameters, type MockParameters } from './apply-mock-parameters.ts'

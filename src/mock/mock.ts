@@ -4,9 +4,11 @@ import type {
   Answerer,
   Dispatch,
   Fallback,
+  LastAnswers,
   MockConfig,
   MockConfigOptions,
   Operation,
+  Stage,
 } from '../wire/index.ts'
 import type { NamedSnapshot } from './routes/control-routes.ts'
 import type { CompletedFixtures, Fixtures } from './fixtures.ts'
@@ -73,6 +75,12 @@ export interface StateChoice {
   readonly session?: string
 }
 
+/** What a runtime adds to the mock's pipeline (see `Mock.answerWith`). */
+export interface HostParts {
+  readonly stages?: readonly Stage[]
+  readonly last?: LastAnswers
+}
+
 /** One running mock: its state, its settings, and the dispatch every runtime calls. */
 export interface Mock {
   readonly store: Store
@@ -122,6 +130,9 @@ export interface Mock {
    * (createHandlers' replays); `mock.dispatch` stays as it is, and `reset()` rewinds them too.
    */
   dispatchWith(first: readonly Fallback[]): Dispatch
-  /** `dispatchWith` with the exchange of each answer, as `answer` is to `dispatch`. */
-  answerWith(first: readonly Fallback[]): Answerer
+  /**
+   * `dispatchWith` with the exchange of each answer, as `answer` is to `dispatch`; `host` adds a
+   * runtime's own stages and last answers (the Node server's access checks, large bodies, log).
+   */
+  answerWith(first: readonly Fallback[], host?: HostParts): Answerer
 }

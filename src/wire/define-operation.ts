@@ -1,13 +1,7 @@
-import type { RouteMatch } from './route/route-table.ts'
 import type { DtoDef, DtoValue } from '../model/index.ts'
-import { StateFullError, type Store } from '../store/index.ts'
-import type { Answer } from './answer/answer.ts'
-import { errorResponse } from './answer/errors.ts'
-import { readRequest } from './request/read-request.ts'
+import type { StateFullError, Store } from '../store/index.ts'
 import type { RequestContext } from './request-context.ts'
-import { respond } from './answer/respond.ts'
 import { ServiceError } from './answer/service-error.ts'
-import { backendUserAnswer, protectedRouteAnswer } from './login-wall.ts'
 import type { BackendCheck } from './login-state.ts'
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
@@ -98,7 +92,11 @@ export interface Operation {
   readonly backendUser: BackendCheck | null
   readonly errors: OperationErrors
   readonly example: OperationExampleSpec
-  run(ctx: RequestContext): Promise<Answer>
+  /** See `OperationSpec.resolve`: given the fields read and bound. */
+  resolve(
+    ctx: RequestContext,
+    input: Record<string, unknown>,
+  ): object | ServiceError | Promise<object | ServiceError>
 }
 
 /** A write past the state's limit, as IIS answers a full disk: `507 InsufficientStorage`. */
@@ -125,31 +123,8 @@ export function defineOperation<Req extends DtoDef, Res extends DtoDef>(
     backendUser: spec.backendUser ?? null,
     errors: spec.errors ?? {},
     example: spec.example,
-    async run(ctx) {
-      const { login } = ctx
-      // The host's protected route ends the request before ServiceStack reads it.
-      const refused = login && protectedRouteAnswer(ctx, login)
-      if (refused) return refused
-      const read = await readRequest(ctx, spec.request)
-      if (read instanceof ServiceError) return errorResponse(ctx, read)
-      // The filter and the service method both see the request read and bound.
-      const walled = login && backendUserAnswer(ctx, login, spec.backendUser ?? 'service')
-      if (walled) return walled
-      let result
-      try {
-        // The binder keeps only fields of the DTO, each of its declared type.
-        const resolved = spec.resolve(ctx, read as Partial<DtoValue<Req>>)
-        // Most operations answer at once: awaiting a plain value would still cost a turn.
-        result = resolved instanceof Promise ? await resolved : resolved
-      } catch (error) {
-        // The store refused the write whole: nothing of it was stored.
-        if (!(error instanceof StateFullError)) throw error
-        result = stateFullError(error)
-      }
-      return result instanceof ServiceError
-        ? errorResponse(ctx, result)
-        : respond(ctx, spec.response, result as object)
-    },
+    // The pipeline reads and binds the request before it runs (pipeline.ts, steps 4 to 6).
+    resolve: spec.resolve as Operation['resolve'],
   }
 }
 
@@ -170,28 +145,4 @@ export function exampleRoute(
     const value = values[name] ?? (typeof field === 'string' ? field : undefined) ?? name
     return encodeURIComponent(value)
   })
-}
-
-/** Runs the matched operation; a pre-defined route reaches the service whatever the verb. */
-export function runOperation(
-  ctx: RequestContext,
-  { operation, predefinedFormat, method }: RouteMatch<Operation>,
-): Promise<Answer> | Answer {
-  if (predefinedFormat === null || operation.method === method) return operation.run(ctx)
-  // The service has no method for this verb.
-  const verb = method.charAt(0) + method.slice(1).toLowerCase()
-  const name = operation.requestDto.name
-  return errorResponse(
-    ctx,
-    new ServiceError(
-      405,
-      'NotImplementedException',
-      // ServiceExec.cs l.219–221 names the service class that holds the request's methods.
-      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${operation.service}`,
-      // Thrown before any ServiceRunner (SS Host/ServiceExec.cs l.201–222), so it reaches the
-      // UncaughtExceptionHandlers' WriteErrorToResponse (SF ServiceStackAppHost.cs l.71–77):
-      // `Method Not Allowed`, no response filters, no CSV Content-Disposition (issue 39, G3).
-      { beforeService: true },
-    ),
-  )
 }

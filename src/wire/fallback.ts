@@ -11,7 +11,7 @@ import type {
 } from './request-context.ts'
 import type { RequestBody } from './request/request-body.ts'
 import { ServiceError } from './answer/service-error.ts'
-import type { SplitUrl } from './route/request-target.ts'
+import type { SplitUrl } from './request-context.ts'
 
 /**
  * What answers a request the mock's operations do not take (another path, another verb, an

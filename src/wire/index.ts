@@ -27,6 +27,7 @@ export {
   type DispatchHooks,
   type DispatchOptions,
   type Interception,
+  type LastAnswers,
 } from './dispatch.ts'
 export {
   errorBody,
@@ -111,8 +112,8 @@ export {
   sessionCookie,
   sessionHeader,
   sessionParam,
-} from './route/session-selector.ts'
-export { splitUrl } from './route/request-target.ts'
+  splitUrl,
+} from './request-record.ts'
 export { utf8Length } from './request/utf8-length.ts'
 export { writers, type Writer } from './formats/writers.ts'
 export { escapeHtml } from './formats/html.ts'
@@ -130,4 +131,12 @@ export {
 } from './route/near-misses.ts'
 export { closest, editDistance } from './route/edit-distance.ts'
 export { hostRoutes, type HostRoute } from './route/host-routes.ts'
-export { pipelineOf, type Pipeline, type Stage } from './pipeline.ts'
+export { pipelineOf } from './pipeline.ts'
+export {
+  stageOrder,
+  type Ended,
+  type Next,
+  type Pipeline,
+  type Stage,
+  type StageName,
+} from './stage.ts'

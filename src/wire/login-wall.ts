@@ -2,7 +2,7 @@ import type { Answer } from './answer/answer.ts'
 import { errorResponse } from './answer/errors.ts'
 import { ServiceError } from './answer/service-error.ts'
 import type { RequestContext } from './request-context.ts'
-import { cookieValue, cookieValues } from './route/session-selector.ts'
+import { cookieValue } from './request-record.ts'
 import { loginCookie, type ActiveLogin, type BackendCheck } from './login-state.ts'
 
 // The real host's login wall (decisions.md section 18): who may call an operation that demands a
@@ -114,4 +114,20 @@ function wallWarning(mode: 'claims' | 'forms'): string {
     `the login wall (--auth ${mode}): no back-end user's credential (cookie ${loginCookie} or ` +
     'Authorization: Bearer); log in with POST /__mock/login'
   )
+}
+
+/**
+ * Every value of one cookie name in a `Cookie` header, in order: a browser sends one per path
+ * and domain that set it (`a=1; a=2`), so a cookie set by another path can stand before the one
+ * a reader wants.
+ */
+function cookieValues(cookies: string | null, name: string): string[] {
+  if (cookies === null || !cookies.includes(name)) return []
+  const values: string[] = []
+  for (const pair of cookies.split(';')) {
+    const equals = pair.indexOf('=')
+    if (equals !== -1 && pair.slice(0, equals).trim() === name)
+      values.push(pair.slice(equals + 1).trim())
+  }
+  return values
 }

@@ -13,7 +13,7 @@ import type { Answer } from './answer/answer.ts'
 import type { ServiceError } from './answer/service-error.ts'
 import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
 import type { ActiveLogin } from './login-state.ts'
-import type { SplitUrl } from './route/request-target.ts'
+import type { SplitUrl } from './request-context.ts'
 import { WarningList } from './request/list-limit.ts'
 
 /** What routing found out about a request: the format hints and the path's variables. */

@@ -1,84 +1,79 @@
 /**
- * The order a request goes through, and only here. At the edge its host has made its record
- * (request-record.ts; the Node server's access checks run there, and its log after the answer).
- * Then, for an operation:
+ * The order a request goes through, and only here. Its host has made its record at the edge
+ * (request-record.ts: verb, path, query, headers, session). Then:
  *
- *   1. route       dispatch.ts matches the path and verb (route/route-table.ts)
- *   2. state       the stages' `store` (sessions) and `login` (the login wall)
- *   3. before      the stages' `before`, in order (faults and latency): may answer instead
- *   4. read        the operation's request, from the body and query (request/read-request.ts)
- *   5. resolve     the operation's `resolve`, on the state's store
- *   6. write       its answer in the negotiated format (answer/respond.ts)
- *   7. after       the stages' `after`, in order (the journal), with the exchange
+ *   0. admit    the stages' `admit` (the access checks): may answer first, a 403 or a preflight;
+ *               then their `around`, which may hold the rest back (large bodies, read whole)
+ *   1. route    under the base path, the operation its verb and path match (route/route-table.ts);
+ *               anything else is answered off the route (off-route.ts): a ServiceStack page,
+ *               a control route under /__mock, a fallback (a recording, the real host), the 404
+ *   2. state    the stages' `store` (sessions) and `login` (the login wall)
+ *   3. before   the stages' `before`, in order (sessions, latency, faults): may answer instead
+ *   4. read     the operation's request, from the body, path and query (request/read-request.ts)
+ *   5. resolve  the operation's `resolve`, on the state's store
+ *   6. write    its answer in the negotiated format (answer/respond.ts)
+ *   7. after    the stages' `after`, in order (the journal), with the exchange
+ *   8. end      the stages' `end` (the log), with the response as sent, for every request
  *
- * Steps 4 to 6 are `runOperation` (define-operation.ts). The stages are made where the mock is
- * composed (mock/stages.ts), in the order of `stageOrder` below, which names every one a
- * request can meet, the Node server's own at the edge among them.
+ * `stageOrder` (stage.ts) names every stage a request can meet; the stages are declared where
+ * the mock is composed (mock/stages.ts) and, for the Node server's own, at its edge
+ * (node/server/edge-stages.ts). Nothing is handed down for the core to call back up.
  */
 import { toResponse, type Answer } from './answer/answer.ts'
 import { errorResponse } from './answer/errors.ts'
+import { respond } from './answer/respond.ts'
 import { ServiceError } from './answer/service-error.ts'
-import { runOperation, type Operation } from './define-operation.ts'
-import type { ActiveLogin } from './login-state.ts'
-import { contextOf, exchangeOf, type ContextSource, type ServiceCall } from './per-request.ts'
-import type { Answered, Exchange, Interception, RequestContext } from './request-context.ts'
-import type { RouteMatch } from './route/route-table.ts'
-import type { Store } from '../store/index.ts'
+import { stateFullError, type Operation } from './define-operation.ts'
+import type { Answerer, DispatchOptions } from './dispatch-options.ts'
+import { backendUserAnswer, protectedRouteAnswer } from './login-wall.ts'
+import {
+  answerElsewhere,
+  answerLast,
+  answerOffRoute,
+  internalError,
+  offRoute,
+  type OffRoute,
+} from './off-route.ts'
+import { contextOf, exchangeOf, requestBody, type ServiceCall } from './per-request.ts'
+import { readRequest } from './request/read-request.ts'
+import type { RequestBody } from './request/request-body.ts'
+import type {
+  Answered,
+  Exchange,
+  Interception,
+  RequestContext,
+  RequestHost,
+} from './request-context.ts'
+import { fetchHost, sessionOf } from './request-record.ts'
+import { formOverride } from './route/form-override.ts'
+import { hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
+import { StateFullError } from '../store/index.ts'
+import { stageOrder, type Pipeline, type Stage, type StageName } from './stage.ts'
 
-/** Every stage a request can meet, in the order it meets them, and where each runs. */
-export const stageOrder = {
-  'access checks': 'node/server/access-check.ts, before the dispatch (Host, Origin)',
-  sessions: 'mock/stages.ts: the state (step 2), the evicted-session warning (step 3)',
-  'login wall': 'mock/stages.ts: the login (step 2)',
-  'faults and latency': 'mock/stages.ts: step 3 (control/interceptor.ts)',
-  journal: 'mock/stages.ts: step 7 (control/interceptor.ts)',
-  log: 'node/server/app.ts, after the dispatch (node/server/log-line.ts)',
-} as const
+const order = Object.keys(stageOrder) as StageName[]
 
-export type StageName = keyof typeof stageOrder
-
-const order = Object.keys(stageOrder)
-
-/**
- * One feature a request meets (sessions, the login wall, faults and latency, the journal): what
- * it adds at each step of the order above. A stage has only the steps it needs.
- */
-export interface Stage {
-  /** One of `stageOrder`, or the name of a stage of the caller's own (a benchmark's). */
-  readonly name: StageName | (string & {})
-  /** Step 2: the state a request works on, by the session it names (the first stage with one). */
-  readonly store?: (session: string | null) => Store
-  /** Step 2: that state's login when its wall is up, for an operation that demands a back-end user. */
-  readonly login?: (session: string | null) => ActiveLogin | null
-  /** Step 3: undefined (not a promise) when it has nothing to do, so nothing waits a turn. */
-  readonly before?: (ctx: RequestContext) => Promise<Interception> | undefined
-  /** Step 7: sees every request under the base path and what was answered. */
-  readonly after?: (exchange: Exchange) => void
-}
-
-/** The stages, gathered by step once, when the dispatch is made. */
-export interface Pipeline {
-  readonly store: (session: string | null) => Store
-  readonly login: ((session: string | null) => ActiveLogin | null) | undefined
-  /** The stages' `before`, one after another: undefined when none has anything to do. */
-  readonly before: (ctx: RequestContext) => Promise<Interception> | undefined
-  readonly after: (exchange: Exchange) => void
-}
-
-/** The stages by step, in their declared order. */
-export function pipelineOf(stages: readonly Stage[]): Pipeline {
-  const known = stages.map(({ name }) => order.indexOf(name)).filter((at) => at !== -1)
-  if (known.some((at, i) => i > 0 && at <= (known[i - 1] as number)))
-    throw new Error(`Failed to make the dispatch: stages out of order (${order.join(', ')})`)
+/** The stages by step, in `stageOrder`'s order whatever order they come in; each name once. */
+export function pipelineOf(given: readonly Stage[]): Pipeline {
+  const stages = [...given].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
+  const twice = stages.find((stage, i) => i > 0 && stages[i - 1]?.name === stage.name)
+  if (twice) throw new Error(`Failed to make the dispatch: two stages named '${twice.name}'`)
   const store = stages.find((stage) => stage.store)?.store
   if (!store) throw new Error('Failed to make the dispatch: no stage gives the state (store)')
-  const befores = stages.flatMap((stage) => (stage.before ? [stage.before] : []))
-  const afters = stages.flatMap((stage) => (stage.after ? [stage.after] : []))
+  const steps = <K extends keyof Stage>(step: K): NonNullable<Stage[K]>[] =>
+    stages.flatMap((stage) => (stage[step] ? [stage[step] as NonNullable<Stage[K]>] : []))
+  const befores = steps('before')
+  const afters = steps('after')
+  const ends = steps('end')
   return {
+    admit: steps('admit'),
+    around: steps('around'),
     store,
     login: stages.find((stage) => stage.login)?.login,
     before: befores.length === 1 ? (befores[0] as Stage['before'] & {}) : beforeAll(befores),
-    after: afters.length === 1 ? (afters[0] as Stage['after'] & {}) : afterAll(afters),
+    after: (exchange) => {
+      for (const after of afters) after(exchange)
+    },
+    end: ends.length === 0 ? undefined : (ended) => ends.forEach((end) => end(ended)),
   }
 }
 
@@ -109,29 +104,100 @@ async function rest(
   return { ...later, delayMs: first.delayMs + later.delayMs, fault }
 }
 
-function afterAll(afters: readonly NonNullable<Stage['after']>[]): (exchange: Exchange) => void {
-  return (exchange) => {
-    for (const after of afters) after(exchange)
+/**
+ * The dispatch, with the exchange of each answer handed back: the one entry point of every
+ * runtime (msw handlers, the Hono app, tests). It never lets an exception out.
+ */
+export function createAnswerer(options: DispatchOptions): Answerer {
+  const parts = offRoute(options, pipelineOf(options.stages))
+  const { pipeline } = parts
+  const route = (request: Request, host: RequestHost): Promise<Answered | undefined> => {
+    const { target } = host
+    const incoming = { request, host, target, startedAt: Date.now(), started: performance.now() }
+    // Step 1. Clients almost always write the base path as configured: no lower-casing then.
+    const { path } = target
+    if (
+      path.startsWith(parts.basePrefixAsConfigured) ||
+      path.toLowerCase().startsWith(parts.basePrefix)
+    )
+      return answerService(parts, { ...incoming, rest: path.slice(parts.basePrefix.length) })
+    return answerElsewhere(parts, incoming)
+  }
+  const inner = pipeline.around.reduceRight<
+    (request: Request, host: RequestHost) => Promise<Answered | undefined>
+  >((next, around) => (request, host) => around(request, host, (whole) => next(whole, host)), route)
+  const answer = (request: Request, host: RequestHost): Promise<Answered | undefined> => {
+    // Step 0.
+    for (const admit of pipeline.admit) {
+      const refused = admit(request, host)
+      if (refused) return Promise.resolve({ response: refused, exchange: null })
+    }
+    return inner(request, host)
+  }
+  return async (request, host = fetchHost(request)) => {
+    const started = pipeline.end ? performance.now() : 0
+    let answered: Answered | undefined
+    try {
+      answered = await answerLast(parts, request, host, await answer(request, host))
+    } catch (error) {
+      console.error(
+        'restapi-mock: unexpected error while answering',
+        request.method,
+        request.url,
+        error,
+      )
+      answered = internalError(error, host)
+    }
+    // Step 8.
+    if (answered && pipeline.end) {
+      const { response, exchange, dropped } = answered
+      pipeline.end({ request, response, exchange, started, dropped })
+    }
+    return answered
   }
 }
 
-/** What an operation's run needs besides the request: the stages and the dispatch's shared parts. */
-export interface OperationRun {
-  readonly pipeline: Pipeline
-  readonly source: ContextSource
+/** Step 1 for a path under the base path: its verb and route, then an operation or off the route. */
+async function answerService(
+  parts: OffRoute,
+  incoming: Omit<ServiceCall, 'selected' | 'session' | 'bodyReader' | 'bodyIfMade'>,
+): Promise<Answered | undefined> {
+  const { request, host, rest } = incoming
+  let made: RequestBody | undefined
+  // One reader for the body, made on first use; it keeps its bytes if a fallback may forward them.
+  const body = (): RequestBody =>
+    (made ??= requestBody(request, host, parts.config, parts.fallbacks.length > 0))
+  // A form's override can change the answer only where some verb reaches an operation:
+  // elsewhere the form stays unread, and streams on to a fallback.
+  const verb =
+    host.formMayOverride && hasRoute(parts.table, rest)
+      ? ((await formOverride(body())) ?? host.verb)
+      : host.verb
+  const match = matchRoute(parts.table, verb, rest)
+  const call: ServiceCall = {
+    ...incoming,
+    selected: host.selected,
+    session: sessionOf(host),
+    bodyReader: body,
+    bodyIfMade: () => made,
+  }
+  if (match && !parts.passthrough.has(match.operation.requestDto.name))
+    return answerOperation(parts, call, match)
+  const off = await answerOffRoute(parts, call, match, verb)
+  return off ?? answerOperation(parts, call, match as RouteMatch<Operation>)
 }
 
 /** Steps 2 to 7 for a request routed to an operation; one exchange recorded. */
 export async function answerOperation(
+  { pipeline, source }: Pick<OffRoute, 'pipeline' | 'source'>,
   call: ServiceCall,
   match: RouteMatch<Operation>,
-  { pipeline, source }: OperationRun,
 ): Promise<Answered> {
+  const { operation } = match
+  // Step 2. The login wall is asked about only for an operation that demands a back-end user.
   const store = pipeline.store(call.session)
-  // The login wall is asked about only for an operation that demands a back-end user.
-  const login =
-    match.operation.backendUser === null ? null : (pipeline.login?.(call.session) ?? null)
-  const operationName = match.operation.requestDto.name
+  const login = operation.backendUser === null ? null : (pipeline.login?.(call.session) ?? null)
+  const operationName = operation.requestDto.name
   const body = call.bodyIfMade()
   const ctx = contextOf({ ...call, route: match, operationName, store, body, login }, source)
   let answer: Answer | null
@@ -139,13 +205,63 @@ export async function answerOperation(
   if (call.selected instanceof ServiceError) {
     answer = errorResponse(ctx, call.selected)
   } else {
-    // Nothing asked for is no promise: no extra turn of the microtask queue per request.
+    // Step 3. Nothing asked for is no promise: no extra turn of the microtask queue.
     const pending = pipeline.before(ctx)
     intercepted = pending && (await pending)
     answer = intercepted?.answer !== undefined ? intercepted.answer : await runOperation(ctx, match)
   }
   const exchange = exchangeOf({ incoming: call, ctx, session: call.session, answer, intercepted })
   const response = answer === null ? Response.error() : toResponse(answer, call.host.answerHeaders)
+  // Step 7.
   pipeline.after(exchange)
   return { response, exchange }
+}
+
+/** Steps 4 to 6: read, resolve, write; a pre-defined route reaches the service whatever the verb. */
+async function runOperation(ctx: RequestContext, match: RouteMatch<Operation>): Promise<Answer> {
+  const { operation, predefinedFormat, method } = match
+  if (predefinedFormat !== null && operation.method !== method) return notImplemented(ctx, match)
+  const { login } = ctx
+  // The host's protected route ends the request before ServiceStack reads it.
+  const refused = login && protectedRouteAnswer(ctx, login)
+  if (refused) return refused
+  // Step 4.
+  const read = await readRequest(ctx, operation.requestDto)
+  if (read instanceof ServiceError) return errorResponse(ctx, read)
+  // The filter and the service method both see the request read and bound.
+  const walled = login && backendUserAnswer(ctx, login, operation.backendUser ?? 'service')
+  if (walled) return walled
+  // Step 5. Most operations answer at once: awaiting a plain value would still cost a turn.
+  let result
+  try {
+    const resolved = operation.resolve(ctx, read)
+    result = resolved instanceof Promise ? await resolved : resolved
+  } catch (error) {
+    // The store refused the write whole: nothing of it was stored.
+    if (!(error instanceof StateFullError)) throw error
+    result = stateFullError(error)
+  }
+  // Step 6.
+  return result instanceof ServiceError
+    ? errorResponse(ctx, result)
+    : respond(ctx, operation.responseDto, result)
+}
+
+/** The service has no method for this verb (a pre-defined route takes any). */
+function notImplemented(ctx: RequestContext, { operation, method }: RouteMatch<Operation>): Answer {
+  const verb = method.charAt(0) + method.slice(1).toLowerCase()
+  const name = operation.requestDto.name
+  return errorResponse(
+    ctx,
+    new ServiceError(
+      405,
+      'NotImplementedException',
+      // ServiceExec.cs l.219–221 names the service class that holds the request's methods.
+      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${operation.service}`,
+      // Thrown before any ServiceRunner (SS Host/ServiceExec.cs l.201–222), so it reaches the
+      // UncaughtExceptionHandlers' WriteErrorToResponse (SF ServiceStackAppHost.cs l.71–77):
+      // `Method Not Allowed`, no response filters, no CSV Content-Disposition (issue 39, G3).
+      { beforeService: true },
+    ),
+  )
 }

@@ -54,7 +54,7 @@ export interface RequestContext {
   header(name: HeaderName): string | null
 }
 
-/** What a request is aimed at (route/request-target.ts splits it). */
+/** What a request is aimed at (request-record.ts splits it). */
 export interface SplitUrl {
   /** The path as sent, percent-escapes and all (as `URL.pathname`), runs of `/` made one. */
   readonly path: string
@@ -71,6 +71,10 @@ export interface SplitUrl {
 export interface RequestHost {
   /** The request's own verb (before any override). */
   readonly method: string
+  /** The verb it stands for: `X-HTTP-Method-Override` in its header or query, else its own. */
+  readonly verb: string
+  /** A form-urlencoded body may still override the verb (neither header nor query did). */
+  readonly formMayOverride: boolean
   /** The path (runs of `/` made one) and the query. */
   readonly target: SplitUrl
   /** Every request header by lower-case name, as `Headers.get` gives it (repeats joined with `, `). */
@@ -147,4 +151,8 @@ export interface Answered {
    * hand the request to a user's own handler, and `Dispatch` answers undefined for it.
    */
   readonly unmatched?: boolean
+  /** The answer as written where no exchange holds it (the host's 404): its reason phrase. */
+  readonly written?: Answer | undefined
+  /** Why the host drops its connection instead (`--on-miss error`); absent for an answer sent. */
+  readonly dropped?: string | undefined
 }

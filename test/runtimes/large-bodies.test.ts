@@ -1,7 +1,8 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createBodyBudget } from '../../src/node/server/body-budget.ts'
 import { createLargeBodies, type LargeBodies } from '../../src/node/server/large-bodies.ts'
-import { NodeRequestHost } from '../../src/node/server/node-request-host.ts'
+import { nodeRecord } from '../../src/node/server/app.ts'
+import { takesLargeBody } from '../../src/node/server/edge-stages.ts'
 
 // Issue 26, point 9: large bodies are read side by side within a byte budget and a deadline,
 // then answered one at a time. Driven here with web streams the test feeds; over real sockets
@@ -55,8 +56,8 @@ function fedBody(length: number, headers: Record<string, string> = {}): FedBody 
   return { request, started: () => started, finish }
 }
 
-function hostOf(request: Request): NodeRequestHost {
-  return new NodeRequestHost({ request })
+function hostOf(request: Request): ReturnType<typeof nodeRecord> {
+  return nodeRecord({ request })
 }
 
 /** `run` with a dispatch that answers a plain Response, and its Response back. */
@@ -141,18 +142,20 @@ describe('createLargeBodies', () => {
   })
 
   it('leaves a small body, a body declared past the limit, and a GET to be dispatched at once', () => {
-    const large = createLargeBodies({ limitBytes, budgetBytes: 1, deadlineMs: 10_000 })
     const get = new Request('http://127.0.0.1/RestApi/comments-api/comments', {
       headers: { 'Content-Length': '100000' },
     })
     const requests = [fedBody(1000).request, fedBody(limitBytes + 1).request, get]
-    expect(requests.map((request) => large.takes(request, hostOf(request)))).toEqual([
+    expect(requests.map((request) => takesLargeBody(hostOf(request), limitBytes))).toEqual([
       false,
       false,
       false,
     ])
     const taken = [fedBody(100_000).request, fedBody(limitBytes).request]
-    expect(taken.map((request) => large.takes(request, hostOf(request)))).toEqual([true, true])
+    expect(taken.map((request) => takesLargeBody(hostOf(request), limitBytes))).toEqual([
+      true,
+      true,
+    ])
   })
 
   it('hands a body of unknown length past the limit on whole, from its first byte, holding none of it', async () => {
@@ -173,7 +176,7 @@ describe('createLargeBodies', () => {
       duplex: 'half',
     } as RequestInit)
     let heldWhileDispatched = -1
-    expect(large.takes(request, hostOf(request))).toBe(true)
+    expect(takesLargeBody(hostOf(request), limitBytes)).toBe(true)
     const response = await runOn(large, request, async (sent) => {
       heldWhileDispatched = budget.held()
       const bytes = new Uint8Array(await sent.arrayBuffer())

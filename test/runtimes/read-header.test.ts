@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NodeRequestHost } from '../../src/node/server/node-request-host.ts'
+import { nodeRecord } from '../../src/node/server/app.ts'
 import { createMock } from '../../handlers/index.ts'
 import { createStore } from '../../src/mock/index.ts'
 import { headerMapOf, RequestRecord } from '../../src/wire/index.ts'
@@ -39,7 +39,7 @@ describe('the request record', () => {
   it('joins repeats with a comma and finds names in any case', () => {
     const raw = ['Accept', 'text/csv', 'ACCEPT', 'application/json', 'Content-Type', 'text/csv']
     const request = new Request('http://localhost/RestApi/x?__session=s1', { method: 'PUT' })
-    const record = new NodeRequestHost({ request, rawHeaders: raw })
+    const record = nodeRecord({ request, rawHeaders: raw })
     expect(record.header('accept')).toBe('text/csv, application/json')
     expect(record.accept).toBe('text/csv, application/json')
     expect(record.contentType).toBe('text/csv')
@@ -54,7 +54,7 @@ describe('the request record', () => {
 
   it("reads the request's Headers when the host has no raw list (app.request())", () => {
     const request = new Request('http://localhost/', { headers: { Prefer: 'code=503' } })
-    const host = new NodeRequestHost({ request })
+    const host = nodeRecord({ request })
     expect(host.header('prefer')).toBe('code=503')
     expect(host.header('origin')).toBeNull()
     expect(host.headerList()).toEqual(['prefer', 'code=503'])

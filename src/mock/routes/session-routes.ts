@@ -49,7 +49,7 @@ export function refuseGlobalWrite(
   query: URLSearchParams,
 ): Response | undefined {
   // The request's own selectors only: the msw handlers' `session` option names no session here.
-  if (readSessionId(headers, query) === null) return undefined
+  if (readSessionId({ get: (name) => headers.header(name) }, query) === null) return undefined
   return fail(
     400,
     'ArgumentException',

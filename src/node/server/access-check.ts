@@ -19,9 +19,14 @@ export interface AccessOptions {
  */
 export type AccessCheck = (
   request: Request,
-  header: (name: HeaderName) => string | null,
+  headers: HeaderReader,
   origin: string | null,
 ) => Response | undefined
+
+/** Where the check reads a header: the request's record, on the Node server. */
+export interface HeaderReader {
+  header(name: HeaderName): string | null
+}
 
 /**
  * Local by default, as a dev server should be (decisions.md section 6): a request must name a
@@ -34,32 +39,35 @@ export type AccessCheck = (
  * `X-HTTP-Method-Override` or a new session is refused. Requests with neither header (curl,
  * scripts, server-side tests) are never from another site's page and pass. With `cors: false`
  * the check is the same: it is what keeps other sites out, and CORS headers only let pages read.
- * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), () => null, null)?.status // 403
+ * @example createAccessCheck({ cors: true })(new Request('http://evil.example/'), { header: () => null }, null)?.status // 403
  */
 export function createAccessCheck(options: AccessOptions): AccessCheck {
   const hostAllowed = createHostCheck(options.allowedHosts)
   const originAllowed = createOriginCheck(options.allowedOrigins)
   const sessionExists = options.sessionExists ?? (() => false)
-  return (request, header, origin) => {
+  // The Host every request of a client names: judged once, then met with a comparison.
+  let lastHost: string | undefined
+  return (request, headers, origin) => {
     // Without a Host header (HTTP/1.0, `app.request()`), the URL's host is what was asked for:
     // on the Node server that is the address it listens on, which it always allows.
-    const host = header('host') ?? urlHost(request.url)
-    if (!hostAllowed(host)) {
-      const headers =
+    const host = headers.header('host') ?? urlHost(request.url)
+    if (host !== lastHost && !hostAllowed(host)) {
+      const answerHeaders =
         options.cors && origin !== null && originAllowed(origin, null)
           ? corsHeaders(origin)
           : undefined
-      return forbidden(hostRefusal(host), headers)
+      return forbidden(hostRefusal(host), answerHeaders)
     }
     // An absolute-form target (`GET http://evil.test/… HTTP/1.1`) is the URL the request is
     // served as: its host must be one the mock answers too, whatever `Host` says.
     const target = urlHost(request.url)
     if (target !== host && !hostAllowed(target)) return badTarget(target)
+    lastHost = host
     if (origin !== null && !originAllowed(origin, host)) return forbidden(originRefusal(origin))
     // An allowed Origin vouches for the page (browsers set it and scripts cannot); without one,
     // Fetch Metadata still tells an <img>, a link or a navigation from another site apart.
-    if (origin === null && fromAnotherSite(header('sec-fetch-site'))) {
-      const write = writeOf(request, header, sessionExists)
+    if (origin === null && fromAnotherSite(headers.header('sec-fetch-site'))) {
+      const write = writeOf(request, (name) => headers.header(name), sessionExists)
       if (write !== null) return forbidden(crossSiteRefusal(write))
     }
     return undefined
@@ -167,7 +175,7 @@ export function writeOf(
   if (verb !== '' && verb !== 'GET' && verb !== 'HEAD' && verb !== 'OPTIONS') {
     return `a ${verb.length > 20 ? `${verb.slice(0, 20)}…` : verb} through X-HTTP-Method-Override`
   }
-  const session = readSessionId({ header }, query)
+  const session = readSessionId({ get: header }, query)
   if (typeof session === 'string' && !sessionExists(session)) {
     return `the creation of the session '${session}'`
   }

@@ -1,22 +1,23 @@
 import type { HttpBindings } from '@hono/node-server'
+import type { Socket } from 'node:net'
 import { Hono } from 'hono'
 import {
-  type Answer,
-  type Answered,
-  type Exchange,
-  type HeaderName,
-  internalErrorAnswer,
-  notFoundAnswer,
+  RequestRecord,
   headerListOf,
   headerMapOf,
+  internalErrorAnswer,
   toResponse,
-  withAnswerHeaders,
+  type Answer,
+  type Answered,
+  type Answerer,
 } from '../../wire/index.ts'
-import { createAccessCheck } from './access-check.ts'
+import type { Mock } from '../../mock/index.ts'
+import { createAccessCheck, type AccessCheck } from './access-check.ts'
+import { corsHeaders } from './cors.ts'
+import { accessStage, largeBodiesStage, logStage } from './edge-stages.ts'
+import { headAnswer } from './head-answer.ts'
 import { createLargeBodies } from './large-bodies.ts'
-import { corsHeaders, isPreflight, preflightResponse } from './cors.ts'
 import { NetworkFault } from './network-fault.ts'
-import { NodeRequestHost } from './node-request-host.ts'
 import { formatFaultLine, formatLogLine } from './log-line.ts'
 import { workerNotice } from './worker-notice.ts'
 import { mockOf, type AppEnv, type AppOptions } from './mock-of.ts'
@@ -24,18 +25,54 @@ import { mockOf, type AppEnv, type AppOptions } from './mock-of.ts'
 export { mockOf, type AppEnv, type AppOptions } from './mock-of.ts'
 
 /**
- * The Hono app: every request goes straight to the mock's dispatch (the same resolvers as the
- * msw handlers, without msw's per-request cost); only the user's extra handlers go through
- * msw's `getResponse`. One route and no middleware: each layer costs on every request.
+ * The Hono app: every request goes straight to the mock's pipeline (wire/pipeline.ts: the same
+ * as the msw handlers', without msw's per-request cost), with the server's own stages, the
+ * access checks and the request log, among the mock's; only the user's extra handlers go
+ * through msw's `getResponse`. One route and no middleware: each layer costs on every request.
  * @example const res = await createApp().request('/RestApi/ab-testing', { method: 'PUT' })
  */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const mock = mockOf(options)
-  const extra = options.handlers ? [...options.handlers] : []
+  const parts = appParts(options, mock)
+  const app = new Hono<AppEnv>()
+  app.all('*', (c) => answerOne(parts, c.req.raw, c.env))
+  app.onError((error, c) => {
+    if (error instanceof NetworkFault) throw error
+    const request = c.req.raw
+    const origin = request.headers.get('origin')
+    const headers = { header: (name: string) => request.headers.get(name) }
+    const allowed = parts.cors && origin !== null && !parts.check(request, headers, origin)
+    const failed = internalErrorAnswer(error)
+    const response = toResponse(failed, allowed ? corsHeaders(origin) : undefined)
+    options.log?.(formatLogLine(request, response, 0))
+    return withReasonPhrase(c.env, response, failed)
+  })
+  return app
+}
+
+/**
+ * The app as @hono/node-server calls it. Only a HEAD answer is rewritten, for its header
+ * names (head-answer.ts): no wrapper around the others, which would cost a promise each.
+ */
+export function serveFetch(app: Hono<AppEnv>): Hono<AppEnv>['fetch'] {
+  return (request, env) =>
+    request.method === 'HEAD' ? headAnswer(app.fetch(request, env)) : app.fetch(request, env)
+}
+
+/** What every request of one app reads: made once. */
+interface AppParts {
+  readonly answer: Answerer
+  readonly check: AccessCheck
+  readonly cors: boolean
+  readonly log: ((line: string) => void) | undefined
+  readonly noticeWorker: (() => void) | undefined
+}
+
+function appParts(options: AppOptions, mock: Mock): AppParts {
   const cors = options.cors !== false
   const log = options.log
-  const onMiss = options.onMiss ?? 'warn'
-  const refusal = createAccessCheck({
+  const extra = options.handlers ? [...options.handlers] : []
+  const check = createAccessCheck({
     cors,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
@@ -43,120 +80,103 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   })
   // Large bodies read side by side and answered one at a time: a slow sender holds no one
   // back, and small requests never wait behind several large bodies being bound.
-  const largeBodies = createLargeBodies({
-    ...options.largeBodies,
-    limitBytes: mock.config.limits.bodyBytes,
-  })
-  const app = new Hono<AppEnv>()
+  const limitBytes = mock.config.limits.bodyBytes
+  const largeBodies = createLargeBodies({ ...options.largeBodies, limitBytes })
+  const stages = [
+    accessStage({ check, cors }),
+    largeBodiesStage({ largeBodies, limitBytes }),
+    ...(log ? [logStage(log)] : []),
+  ]
+  // A request no route took goes to the user's own handlers too, before the mock's 404. msw is
+  // loaded only for them: the mock itself never needs it here.
+  const own =
+    extra.length === 0
+      ? undefined
+      : async (request: Request) => (await import('msw')).getResponse(extra, request)
+  const answer = mock.answerWith([], { stages, last: { own, onMiss: options.onMiss ?? 'warn' } })
   const noticeWorker = options.warn ? workerNotice(options.warn) : undefined
+  return { answer, check, cors, log, noticeWorker }
+}
 
-  app.all('*', async (c) => {
-    const request = c.req.raw
-    const started = log ? performance.now() : 0
-    const incoming = c.env?.incoming
-    // Every header read once, for the checks here and the request's record alike.
-    const rawHeaders = incoming?.rawHeaders ?? headerListOf(request.headers)
-    const headers = headerMapOf(rawHeaders)
-    const header = (name: HeaderName): string | null => headers.get(name) ?? null
-    noticeWorker?.(header)
-    const origin = header('origin')
-    // A refused request gets its 403 before anything runs: no operation, no journal entry.
-    let response = refusal(request, header, origin)
-    let exchange: Exchange | null = null
-    // The answer the mock wrote, when it wrote the response: its reason phrase is read there.
-    let written: Answer | null = null
-    // Only a browser's preflight is answered here; any other OPTIONS is routed like any verb,
-    // to the real host's 404 (it has no CorsFeature; issue 30, N19).
-    if (!response && cors && origin !== null && isPreflight(request.method, header)) {
-      response = preflightResponse(request, origin)
-    } else if (!response) {
-      const host = new NodeRequestHost({
-        request,
-        headers,
-        rawHeaders,
-        clientAddress: incoming?.socket.remoteAddress,
-        answerHeaders: cors && origin !== null ? corsHeaders(origin) : undefined,
-        socket: incoming?.socket,
-        log,
-      })
-      // What the dispatch got: the request, or the same with its large body read whole.
-      let sent = request
-      const answer = (whole: Request): Promise<Answered | undefined> =>
-        mock.answer((sent = whole), host)
-      const answered = largeBodies.takes(request, host)
-        ? await largeBodies.run(request, host, answer)
-        : await answer(request)
-      response = answered?.response
-      exchange = answered?.exchange ?? null
-      written = exchange?.answer ?? null
-      // A request no route took goes to the user's own handlers too, before the mock's 404.
-      if ((!response || answered?.unmatched) && extra.length > 0) {
-        // msw is loaded only for a user's own handlers: the mock itself never needs it here.
-        const { getResponse } = await import('msw')
-        const own = await getResponse(extra, sent)
-        if (own) {
-          response = withAnswerHeaders(own, host.answerHeaders)
-          exchange = null
-          written = null
+/** One request over HTTP: its record, the pipeline, and what the connection does with the answer. */
+async function answerOne(
+  parts: AppParts,
+  request: Request,
+  env: Partial<HttpBindings> | undefined,
+): Promise<Response> {
+  const incoming = env?.incoming
+  const { cors, log } = parts
+  const record = nodeRecord({
+    request,
+    socket: incoming?.socket,
+    rawHeaders: incoming?.rawHeaders,
+    cors,
+    log,
+  })
+  if (parts.noticeWorker && record.headers.has('x-mock-worker')) parts.noticeWorker()
+  // The app's answerer answers everything (its `last` answers): never undefined here.
+  const { response, exchange, written } = (await parts.answer(request, record)) as Answered
+  // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
+  // handler's `HttpResponse.error()`, as msw fails the fetch in a browser: the connection is
+  // dropped (the log stage said why). `.type` would cost a full Response.
+  if (response.status === 0) return dropConnection(env)
+  return withReasonPhrase(env, response, exchange?.answer ?? written ?? null)
+}
+
+/** What the Node server knows of a request besides the Request itself. */
+export interface NodeRequestFacts {
+  readonly request: Request
+  /** Node's `incoming.rawHeaders`, when the request came over a socket. */
+  readonly rawHeaders?: readonly string[] | undefined
+  /** The connection it came on, and the request log, which says why it was cut off. */
+  readonly socket?: Socket | undefined
+  readonly log?: ((line: string) => void) | undefined
+  /** Whether answers carry the CORS headers of the request's origin. */
+  readonly cors?: boolean
+}
+
+/**
+ * A request's record as the Node server makes it (wire/request-record.ts): every header read in
+ * one pass from Node's raw list when there is one, the CORS headers of its origin for every
+ * answer, and a way to cut its socket off.
+ */
+export function nodeRecord({
+  request,
+  rawHeaders,
+  socket,
+  log,
+  cors,
+}: NodeRequestFacts): RequestRecord {
+  const list = rawHeaders ?? headerListOf(request.headers)
+  const headers = headerMapOf(list)
+  const origin = headers.get('origin')
+  return new RequestRecord(request, {
+    headers,
+    rawHeaders: list,
+    clientAddress: socket?.remoteAddress,
+    answerHeaders: cors && origin !== undefined ? corsHeaders(origin) : undefined,
+    // Destroying the socket ends the answer where @hono/node-server would, when the body it
+    // writes errors; but it would print the error's stack on stderr for each such answer.
+    cutOff: socket
+      ? (reason) => {
+          socket.destroy()
+          log?.(formatFaultLine(request, `answer cut short: ${reason}`))
+          return true
         }
-      }
-      const miss = exchange?.miss
-      if (miss !== undefined && onMiss === 'error') {
-        return dropConnection(
-          c.env,
-          request,
-          `near miss, connection dropped (--on-miss error): ${miss}`,
-        )
-      }
-      if (miss !== undefined && onMiss === 'off') {
-        written = notFoundAnswer()
-        response = toResponse(written, host.answerHeaders)
-        exchange = null
-      }
-      if (!response) {
-        written = notFoundAnswer()
-        response = toResponse(written, host.answerHeaders)
-      }
-      // `Response.error()` (status 0) is a network error, the mock's simulated fault or a user
-      // handler's `HttpResponse.error()`, as msw fails the fetch in a browser; `.type` would
-      // cost a full Response.
-      if (response.status === 0) {
-        return dropConnection(c.env, request, 'network fault (connection dropped)')
-      }
-    }
-    log?.(formatLogLine(request, response, performance.now() - started, exchange))
-    return withReasonPhrase(c.env, response, written)
+      : undefined,
   })
-  /**
-   * A simulated network fault. On the Node server the client sees the connection drop (the
-   * answer returned is never sent); without a socket (`app.request()`), the call fails, as a
-   * fetch does.
-   */
-  const dropConnection = (
-    env: Partial<HttpBindings> | undefined,
-    request: Request,
-    why: string,
-  ): Response => {
-    const socket = env?.incoming?.socket
-    if (!socket) throw new NetworkFault()
-    socket.destroy()
-    log?.(formatFaultLine(request, why))
-    return new Response(null, { status: 500 })
-  }
-  app.onError((error, c) => {
-    if (error instanceof NetworkFault) throw error
-    const request = c.req.raw
-    const origin = request.headers.get('origin')
-    const headers =
-      cors && origin !== null && !refusal(request, (name) => request.headers.get(name), origin)
-        ? corsHeaders(origin)
-        : undefined
-    const failed = internalErrorAnswer(error)
-    const response = toResponse(failed, headers)
-    log?.(formatLogLine(c.req.raw, response, 0))
-    return withReasonPhrase(c.env, response, failed)
-  })
-  return app
+}
+
+/**
+ * A simulated network fault. On the Node server the client sees the connection drop (the
+ * answer returned is never sent); without a socket (`app.request()`), the call fails, as a
+ * fetch does.
+ */
+function dropConnection(env: Partial<HttpBindings> | undefined): Response {
+  const socket = env?.incoming?.socket
+  if (!socket) throw new NetworkFault()
+  socket.destroy()
+  return new Response(null, { status: 500 })
 }
 
 /**

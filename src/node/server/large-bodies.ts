@@ -1,6 +1,6 @@
 import { continuedStream, errorJson, type Answered } from '../../wire/index.ts'
 import { createBodyBudget, defaultFloorBytesPerSecond, type BodyBudget } from './body-budget.ts'
-import type { NodeRequestHost } from './node-request-host.ts'
+import type { RequestHost } from '../../wire/index.ts'
 import { createQueue } from './one-at-a-time.ts'
 import { readWithin } from './read-within.ts'
 
@@ -37,19 +37,13 @@ export const defaultBodyBudgetBytes = 16 * 1024 * 1024
 
 export interface LargeBodies {
   /**
-   * Whether `run` is for this request: a body over 64 KiB or of unknown length, and not one
-   * declared past the limit (the mock refuses that unread, and a fallback streams it). Any other
-   * request is dispatched at once, as it comes.
-   */
-  takes(request: Request, host: NodeRequestHost): boolean
-  /**
    * Runs `dispatch` once the request's body is whole, one such request at a time, handing it
    * the same request with the body read. The body is read within the deadline and the budget;
    * a late one is answered 408 here, without dispatch.
    */
   run(
     request: Request,
-    host: NodeRequestHost,
+    host: RequestHost,
     dispatch: (request: Request) => Promise<Answered | undefined>,
   ): Promise<Answered | undefined>
 }
@@ -74,13 +68,6 @@ export function createLargeBodies(
     options.budget ?? createBodyBudget({ maxBytes: options.budgetBytes ?? defaultBodyBudgetBytes })
   const answering = createQueue()
   return {
-    takes(request, host) {
-      if (request.method === 'GET' || request.method === 'HEAD') return false
-      const length = host.header('content-length')
-      if (length === null) return host.header('transfer-encoding') !== null
-      const declared = Number(length)
-      return declared > largeBodyBytes && declared <= limitBytes
-    },
     async run(request, host, dispatch) {
       const body = request.body
       if (body === null) return dispatch(request)
@@ -124,7 +111,7 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer> | ReadableStre
   })
 }
 
-function lateAnswer(host: NodeRequestHost, deadlineMs: number): Response {
+function lateAnswer(host: RequestHost, deadlineMs: number): Response {
   return errorAnswer(
     host,
     408,
@@ -133,7 +120,7 @@ function lateAnswer(host: NodeRequestHost, deadlineMs: number): Response {
   )
 }
 
-function slowAnswer(host: NodeRequestHost): Response {
+function slowAnswer(host: RequestHost): Response {
   return errorAnswer(
     host,
     408,
@@ -144,7 +131,7 @@ function slowAnswer(host: NodeRequestHost): Response {
 }
 
 /** The client went away or its body broke mid-way: a 400, as the mock's own body reader says. */
-function brokenAnswer(host: NodeRequestHost, error: unknown): Response {
+function brokenAnswer(host: RequestHost, error: unknown): Response {
   return errorAnswer(
     host,
     400,
@@ -155,7 +142,7 @@ function brokenAnswer(host: NodeRequestHost, error: unknown): Response {
 
 /** In JSON, as the edge's other refusals: no route was read yet. The body is not read on. */
 function errorAnswer(
-  host: NodeRequestHost,
+  host: RequestHost,
   status: number,
   errorCode: string,
   message: string,

@@ -1,9 +1,8 @@
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { headAnswer } from './head-answer.ts'
 import type { Mock } from '../../mock/index.ts'
-import { createApp, mockOf, type AppOptions } from './app.ts'
+import { createApp, mockOf, serveFetch, type AppOptions } from './app.ts'
 import { isHostEntry } from './host-check.ts'
 import { createRequestLog, fdWriter, fdWriterNow } from './request-log.ts'
 
@@ -63,10 +62,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     const started = serve(
       {
         // The app itself drops the socket for a simulated network fault and sets the reason
-        // phrase: no wrapper around it, which would cost a promise per request; only a HEAD
-        // answer is rewritten, for its header names (head-answer.ts).
-        fetch: (request, env) =>
-          request.method === 'HEAD' ? headAnswer(app.fetch(request, env)) : app.fetch(request, env),
+        // phrase: no wrapper around it, which would cost a promise per request.
+        fetch: serveFetch(app),
         port: options.port ?? 4000,
         hostname: host,
         serverOptions: {
