@@ -1,4 +1,4 @@
-import { toResponse, type Answer } from './answer/answer.ts'
+import { toResponse, type Answer } from './answer/respond.ts'
 import { errorResponse } from './answer/errors.ts'
 import { DecodeError } from './request/decode-error.ts'
 import type {

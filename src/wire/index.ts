@@ -1,4 +1,4 @@
-export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer/answer.ts'
+export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer/respond.ts'
 export { bindDto, type BindResult, type FieldIssue } from './request/bind-dto.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './request/decode-error.ts'
@@ -67,7 +67,7 @@ export {
   type Negotiated,
   type NegotiationInput,
   type NegotiationMemo,
-} from './answer/negotiate.ts'
+} from './formats/format.ts'
 export { readRequest } from './request/read-request.ts'
 export {
   authModes,
@@ -115,11 +115,11 @@ export {
   splitUrl,
 } from './request-record.ts'
 export { utf8Length } from './request/utf8-length.ts'
-export { writers, type Writer } from './formats/writers.ts'
+export { writers, type Writer } from './answer/respond.ts'
 export { escapeHtml } from './formats/html.ts'
 export type { Surface, SurfacePage } from './surface.ts'
 export { noRoute, type RouteFacts } from './per-request.ts'
-export { WarningList } from './request/list-limit.ts'
+export { WarningList } from './per-request.ts'
 export { withNumberTokens } from './request/number-token.ts'
 export {
   createMissFinder,

@@ -1,4 +1,4 @@
-import type { Answer } from './answer/answer.ts'
+import type { Answer } from './answer/respond.ts'
 import { errorResponse } from './answer/errors.ts'
 import { ServiceError } from './answer/service-error.ts'
 import type { RequestContext } from './request-context.ts'

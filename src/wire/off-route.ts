@@ -2,12 +2,12 @@
 // the control routes under /__mock, the fallbacks, the real host's 404 with the mock's word on
 // it, and what the host adds last (its users' own handlers, `--on-miss`). Each is one function
 // over the dispatch's parts, made once.
-import { toResponse, withAnswerHeaders } from './answer/answer.ts'
+import { toResponse, withAnswerHeaders } from './answer/respond.ts'
 import { internalErrorAnswer, notFoundAnswer } from './answer/errors.ts'
 import type { Operation } from './define-operation.ts'
 import type { DispatchOptions } from './dispatch-options.ts'
 import { createFallBack, type FallBack, type Fallback } from './fallback.ts'
-import type { NegotiationMemo } from './answer/negotiate.ts'
+import type { NegotiationMemo } from './formats/format.ts'
 import {
   contextOf,
   exchangeOf,

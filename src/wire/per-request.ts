@@ -6,15 +6,21 @@
 import type { Store } from '../store/index.ts'
 import type { MockConfig } from './config.ts'
 import type { Format, PathExtension } from './formats/format.ts'
-import { parseJsConfig } from './formats/jsconfig.ts'
-import { negotiate, type NegotiationMemo } from './answer/negotiate.ts'
+import { defaultWriteOptions, parseJsConfig } from './formats/jsconfig.ts'
+import { negotiate, type NegotiationMemo } from './formats/format.ts'
 import { RequestBody } from './request/request-body.ts'
-import type { Answer } from './answer/answer.ts'
+import type { Answer } from './answer/respond.ts'
 import type { ServiceError } from './answer/service-error.ts'
-import type { Exchange, Interception, RequestContext, RequestHost } from './request-context.ts'
+import type {
+  Exchange,
+  Interception,
+  RequestContext,
+  RequestHost,
+  Warnings,
+} from './request-context.ts'
 import type { ActiveLogin } from './login-state.ts'
 import type { SplitUrl } from './request-context.ts'
-import { WarningList } from './request/list-limit.ts'
+import { capList, cutText, listLimit, moreText, warningLimit } from './request/list-limit.ts'
 
 /** What routing found out about a request: the format hints and the path's variables. */
 export interface RouteFacts {
@@ -61,6 +67,7 @@ export function contextOf(
 ): RequestContext {
   const { request, host, target, route } = input
   const { contentType, headers } = host
+  const jsconfig = target.query.size > 0 ? target.query.get('jsconfig') : null
   const negotiated = negotiate(
     {
       accept: host.accept,
@@ -83,7 +90,8 @@ export function contextOf(
     contentType,
     body: input.body ?? requestBody(request, host, config),
     negotiated,
-    writeOptions: parseJsConfig(target.query.get('jsconfig')),
+    // Read only where asked for: most requests carry no `?jsconfig=`.
+    writeOptions: jsconfig ? parseJsConfig(jsconfig) : defaultWriteOptions,
     operationName: input.operationName,
     bodyFormat: route.predefinedFormat,
     params: route.params,
@@ -168,5 +176,35 @@ export function exchangeOf({
     delayMs: intercepted?.delayMs ?? 0,
     fault: intercepted?.fault ?? (answer === null ? 'network' : null),
     miss,
+  }
+}
+
+/**
+ * What the mock noticed in one request and let pass, for `X-Mock-Warning`, the journal and the
+ * log. At most `listLimit` are kept; past that they are only counted, so a flood costs no memory.
+ */
+export class WarningList implements Warnings {
+  readonly #kept: string[] = []
+  #leftOut = 0
+
+  /** Notes a warning, cut to `warningLimit` characters. */
+  add(message: string): void {
+    if (this.#kept.length < listLimit) this.#kept.push(cutText(message, warningLimit))
+    else this.#leftOut++
+  }
+
+  /** Counts warnings that were left out before they were written (the binder's, past its cap). */
+  addUnwritten(count: number): void {
+    this.#leftOut += count
+  }
+
+  /** The warnings, the last saying how many more were left out (`… and 4900 more`). */
+  get list(): readonly string[] {
+    return capList(this.#kept, this.#leftOut, moreText)
+  }
+
+  /** How many there were in all, those left out included. */
+  get count(): number {
+    return this.#kept.length + this.#leftOut
   }
 }

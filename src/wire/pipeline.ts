@@ -19,7 +19,7 @@
  * the mock is composed (mock/stages.ts) and, for the Node server's own, at its edge
  * (node/server/edge-stages.ts). Nothing is handed down for the core to call back up.
  */
-import { toResponse, type Answer } from './answer/answer.ts'
+import { toResponse, type Answer } from './answer/respond.ts'
 import { errorResponse } from './answer/errors.ts'
 import { respond } from './answer/respond.ts'
 import { ServiceError } from './answer/service-error.ts'
@@ -39,7 +39,6 @@ import { readRequest } from './request/read-request.ts'
 import type { RequestBody } from './request/request-body.ts'
 import type {
   Answered,
-  Exchange,
   Interception,
   RequestContext,
   RequestHost,

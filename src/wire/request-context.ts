@@ -2,10 +2,8 @@ import type { Store } from '../store/index.ts'
 import type { MockConfig } from './config.ts'
 import type { Format } from './formats/format.ts'
 import type { WriteOptions } from './formats/jsconfig.ts'
-import type { Negotiated } from './answer/negotiate.ts'
+import type { Negotiated } from './formats/format.ts'
 import type { RequestBody } from './request/request-body.ts'
-import type { Answer } from './answer/answer.ts'
-import type { WarningList } from './request/list-limit.ts'
 import type { ActiveLogin } from './login-state.ts'
 import type { ServiceError } from './answer/service-error.ts'
 
@@ -44,7 +42,7 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>
   /** The time of this request, from the config's clock. */
   readonly now: Date
-  readonly warnings: WarningList
+  readonly warnings: Warnings
   /**
    * The login of the request's state where the operation demands a back-end user and the wall
    * is up (`--auth claims|forms`); null otherwise.
@@ -155,4 +153,31 @@ export interface Answered {
   readonly written?: Answer | undefined
   /** Why the host drops its connection instead (`--on-miss error`); absent for an answer sent. */
   readonly dropped?: string | undefined
+}
+
+/**
+ * An answer as the mock writes it: plain data, so the journal keeps its body and headers without
+ * reading a Response back, and the Node server writes the header record as it is.
+ */
+export interface Answer {
+  readonly status: number
+  /** The reason phrase, where it is not the standard one (`400 ArgumentException`). */
+  readonly statusText: string | undefined
+  readonly headers: Record<string, string>
+  readonly body: string
+}
+
+/**
+ * What the mock noticed in one request and let pass, for `X-Mock-Warning`, the journal and the
+ * log (per-request.ts's `WarningList`).
+ */
+export interface Warnings {
+  /** Notes a warning, cut to `warningLimit` characters. */
+  add(message: string): void
+  /** Counts warnings that were left out before they were written (the binder's, past its cap). */
+  addUnwritten(count: number): void
+  /** The warnings, the last saying how many more were left out (`… and 4900 more`). */
+  readonly list: readonly string[]
+  /** How many there were in all, those left out included. */
+  readonly count: number
 }

@@ -1,4 +1,4 @@
-import type { Answer } from './answer/answer.ts'
+import type { Answer } from './answer/respond.ts'
 import type { RouteFacts } from './per-request.ts'
 import type { RequestContext } from './request-context.ts'
 

@@ -12,7 +12,7 @@ import {
   type ContentsProxy,
   type DtoDef,
 } from '../../src/model/index.ts'
-import { writers } from '../../src/wire/formats/writers.ts'
+import { writers } from '../../src/wire/answer/respond.ts'
 import { abTestsPath, buildApp, commentsPath, parseBack, testContext } from '../support/index.ts'
 
 // Issue 15: the built-in `edge-cases` scenario holds the data that breaks UIs, and every

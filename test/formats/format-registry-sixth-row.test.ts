@@ -19,7 +19,7 @@ vi.mock('../../src/wire/formats/format-registry.ts', async (importOriginal) => {
   return { ...real, formatRegistry: rows, formatLists: real.formatListsOf(rows) }
 })
 
-const { negotiate } = await import('../../src/wire/answer/negotiate.ts')
+const { negotiate } = await import('../../src/wire/formats/format.ts')
 const { formatOfContentType, isFormat, formats } = await import('../../src/wire/formats/format.ts')
 const { writeHtml } = await import('../../src/wire/formats/html.ts')
 const { formatLogLine } = await import('../../src/node/server/log-line.ts')

@@ -4,7 +4,7 @@ import { metadataIndex, pageFormats } from '../../src/control/surface/metadata-p
 import { createSurface } from '../../src/mock/surface-routes.ts'
 import { CommentResponse, CommentUpdateRequest } from '../../src/model/index.ts'
 import { formatLogLine } from '../../src/node/server/log-line.ts'
-import { negotiate } from '../../src/wire/answer/negotiate.ts'
+import { negotiate } from '../../src/wire/formats/format.ts'
 import { codecs } from '../../src/wire/formats/codecs.ts'
 import {
   formatLists,
@@ -13,8 +13,8 @@ import {
 } from '../../src/wire/formats/format-registry.ts'
 import { formatOfContentType, formats, mimeTypes } from '../../src/wire/formats/format.ts'
 import { writeHtml } from '../../src/wire/formats/html.ts'
-import { eagerReaders } from '../../src/wire/request/parse-body.ts'
-import { writers } from '../../src/wire/formats/writers.ts'
+import { eagerReaders } from '../../src/wire/request/read-request.ts'
+import { writers } from '../../src/wire/answer/respond.ts'
 
 // Each place that lists formats takes its list from the format registry's rows (issue 28,
 // point 3); format-registry-sixth-row.test.ts adds a row and sees them all take it up.

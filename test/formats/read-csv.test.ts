@@ -8,7 +8,8 @@ import {
 import { bindDto } from '../../src/wire/request/bind-dto.ts'
 import { readCsv } from '../../src/wire/formats/csv-read.ts'
 import { defaultLimits } from '../../src/wire/request/limits.ts'
-import { isLooseObject, type Loose } from '../../src/wire/request/loose.ts'
+import { isLooseObject } from '../../src/wire/request/bind-dto.ts'
+import type { Loose } from '../../src/wire/request/loose.ts'
 import { fixedNow } from '../support/index.ts'
 import { decodeErrorOf, expectRefused, nested } from './read-helpers.ts'
 

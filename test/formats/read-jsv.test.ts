@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readJsv } from '../../src/wire/formats/jsv-read.ts'
 import { defaultLimits } from '../../src/wire/request/limits.ts'
-import { isLooseObject, type Loose } from '../../src/wire/request/loose.ts'
+import { isLooseObject } from '../../src/wire/request/bind-dto.ts'
+import type { Loose } from '../../src/wire/request/loose.ts'
 import { expectRefused, nested } from './read-helpers.ts'
 
 // Request bodies in JSV: servicestack-wire.md section 3.3, decisions.md section 3.

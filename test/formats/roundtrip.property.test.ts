@@ -14,7 +14,7 @@ import {
 import { bindDto, type FieldIssue } from '../../src/wire/request/bind-dto.ts'
 import { codecs } from '../../src/wire/formats/codecs.ts'
 import { DecodeError } from '../../src/wire/request/decode-error.ts'
-import { isLooseObject } from '../../src/wire/request/loose.ts'
+import { isLooseObject } from '../../src/wire/request/bind-dto.ts'
 import { csvish, dtoValue, jsonish, jsvish, minDateMs, xmlTree, xmlish } from './arbitraries.ts'
 import { fixedNow, readContext, writeContext } from '../support/index.ts'
 

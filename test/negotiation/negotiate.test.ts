@@ -1,11 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formats, type Format } from '../../src/wire/formats/format.ts'
-import {
-  negotiate,
-  type Negotiated,
-  type NegotiationInput,
-} from '../../src/wire/answer/negotiate.ts'
+import { negotiate, type Negotiated, type NegotiationInput } from '../../src/wire/formats/format.ts'
 
 // Rules: servicestack-wire.md sections 1.1, 1.2, 1.4, 1.5, 1.6 and the worked examples of 1.8;
 // decisions.md section 2.

@@ -7,7 +7,7 @@ import {
 } from '../../src/model/index.ts'
 import { bindDto, type Format } from '../../src/wire/index.ts'
 import { codecs } from '../../src/wire/formats/codecs.ts'
-import { isLooseObject } from '../../src/wire/request/loose.ts'
+import { isLooseObject } from '../../src/wire/request/bind-dto.ts'
 import { now } from './app.ts'
 import { testContext } from './test-context.ts'
 

@@ -1,5 +1,5 @@
 import { ErrorResponse, type ResponseError } from '../../model/index.ts'
-import type { Answer } from './answer.ts'
+import type { Answer } from './respond.ts'
 import { defaultWriteOptions } from '../formats/jsconfig.ts'
 import { writeJson } from '../formats/json.ts'
 import { capList, moreText } from '../request/list-limit.ts'

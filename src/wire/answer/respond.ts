@@ -1,12 +1,75 @@
 import { ErrorResponse, type DtoDef } from '../../model/index.ts'
 import { InvalidXmlCharacter, UnwritableEnumValue } from '../formats/xml/xml-escape.ts'
-import type { Answer } from './answer.ts'
 import { fitList } from '../request/list-limit.ts'
-import type { RequestContext } from '../request-context.ts'
+import type { Answer, RequestContext } from '../request-context.ts'
 import { utf8Length } from '../request/utf8-length.ts'
-import { writers } from '../formats/writers.ts'
+import { writeCsv } from '../formats/csv.ts'
+import { writeHtml } from '../formats/html.ts'
+import { writeJson } from '../formats/json.ts'
+import { writeJsv } from '../formats/jsv-write.ts'
+import { writeXml } from '../formats/xml/xml.ts'
+import type { Format } from '../formats/format.ts'
 import { defaultWriteOptions } from '../formats/jsconfig.ts'
 import { formatJsv } from '../formats/jsv-format.ts'
+
+export type { Answer } from '../request-context.ts'
+
+/** The web-standard Response of an answer, with the host's headers added. */
+export function toResponse(
+  answer: Answer,
+  answerHeaders: Readonly<Record<string, string>> | undefined,
+): Response {
+  const { status, statusText, headers } = answer
+  if (answerHeaders) addAnswerHeaders(headers, answerHeaders)
+  if (isText(headers)) headers['X-Content-Type-Options'] = 'nosniff'
+  return new Response(
+    answer.body,
+    statusText ? { status, statusText, headers } : { status, headers },
+  )
+}
+
+/**
+ * Whether an answer is text (`text/plain`, `text/html`, `text/csv`…): it says
+ * `X-Content-Type-Options: nosniff`, so that no browser takes a 404 page that quotes the
+ * request (`?op=<script>`) for markup or a script it may run.
+ */
+function isText(headers: Record<string, string>): boolean {
+  for (const name in headers) {
+    if (name.length === 12 && name.toLowerCase() === 'content-type') {
+      return /^\s*text\//i.test(headers[name] as string)
+    }
+  }
+  return false
+}
+
+/** Adds the host's headers to an answer's record; `Vary` is appended to, never replaced. */
+export function addAnswerHeaders(
+  target: Record<string, string>,
+  extra: Readonly<Record<string, string>>,
+): void {
+  for (const name in extra) {
+    const value = extra[name] as string
+    const current = target[name]
+    target[name] = name === 'Vary' && current ? `${current}, ${value}` : value
+  }
+}
+
+/**
+ * The same for a Response made elsewhere (a control route's, a user's own handler's): the slow
+ * path, off the operations' way. A network error's headers cannot change.
+ */
+export function withAnswerHeaders(
+  response: Response,
+  extra: Readonly<Record<string, string>> | undefined,
+): Response {
+  if (!extra || response.status === 0) return response
+  for (const name in extra) {
+    const value = extra[name] as string
+    if (name === 'Vary') response.headers.append(name, value)
+    else response.headers.set(name, value)
+  }
+  return response
+}
 
 export interface RespondInit {
   readonly status?: number
@@ -132,4 +195,27 @@ function asciiOnly(text: string): string {
 function warningHeader(warnings: readonly string[], count: number): string {
   if (count === 1) return headerSafe(warnings[0] as string)
   return fitList(warnings.map(asciiOnly), count, headerLimit, '...').join('; ')
+}
+
+export type Writer = (def: DtoDef, value: object, ctx: RequestContext) => string
+
+/**
+ * Every format's writer. Answers need them all at once; the readers of CSV and XML bodies load
+ * apart (`readerOf`), with their parsers.
+ */
+export const writers: Readonly<Record<Format, Writer>> = {
+  json: (def, value, ctx) => writeJson(def, value, ctx.writeOptions),
+  jsv: (def, value, ctx) => writeJsv(def, value, ctx.writeOptions),
+  csv: (def, value, ctx) => writeCsv(def, value, ctx.writeOptions),
+  xml: (def, value, ctx) => writeXml(def, value, ctx.config.xmlNamespaces),
+  // Only the HTML page needs the whole URL (its links to the other formats).
+  html: (def, value, ctx) =>
+    writeHtml({
+      def,
+      value,
+      url: new URL(ctx.request.url),
+      operationName: ctx.operationName,
+      now: ctx.now,
+      writeOptions: ctx.writeOptions,
+    }),
 }

@@ -1,12 +1,12 @@
 import type { DtoDef } from '../../model/index.ts'
 import type { Format } from './format.ts'
-import { readCsv } from './csv-read.ts'
-import { readXml } from './xml/xml-read.ts'
+import { readCsvBody } from './csv-read.ts'
+import { readXmlBody } from './xml/xml-read.ts'
 import type { Loose } from '../request/loose.ts'
 import { readJson } from './json.ts'
 import { readJsv } from './jsv-read.ts'
 import type { RequestContext } from '../request-context.ts'
-import { writers } from './writers.ts'
+import { writers } from '../answer/respond.ts'
 
 /** One wire format, both directions. A format without `read` has no request bodies (HTML). */
 export interface Codec {
@@ -16,9 +16,9 @@ export interface Codec {
 }
 
 /**
- * The registry: every format the negotiation can choose has its codec here. The dispatch takes
- * the writers (`writers`) and the readers (`readerOf`) apart, so that the CSV and XML parsers
- * load only with this module, on the first body that needs them.
+ * The registry: every format the negotiation can choose has its codec here. The pipeline takes
+ * the writers (answer/respond.ts) and the readers (request/read-request.ts) apart, so that the
+ * CSV and XML parsers load only on the first body that needs them.
  */
 export const codecs: Readonly<Record<Format, Codec>> = {
   json: {
@@ -34,18 +34,12 @@ export const codecs: Readonly<Record<Format, Codec>> = {
   },
   csv: {
     format: 'csv',
-    read: (text, def, ctx) =>
-      readCsv(text, def, ctx.config.limits, (message) => ctx.warnings.add(message)),
+    read: readCsvBody,
     write: writers.csv,
   },
   xml: {
     format: 'xml',
-    read: (text, def, ctx) =>
-      readXml(text, def, {
-        limits: ctx.config.limits,
-        xmlNamespaces: ctx.config.xmlNamespaces,
-        warn: (message) => ctx.warnings.add(message),
-      }),
+    read: readXmlBody,
     write: writers.xml,
   },
   html: { format: 'html', write: writers.html },

@@ -3,7 +3,8 @@
 // quotes such cells (doubling their quotes) so that csv-parse reads them whole; a body with
 // none is returned as it is. One pass, bracket depth counted outside JSV's quoted strings.
 
-const unquotedJsv = /(?:^|[,\r\n])[[{]/
+/** Whether a body has such a cell at all: most have none, and skip `quoteJsvCells`. */
+export const unquotedJsv = /(?:^|[,\r\n])[[{]/
 
 /** The text with every unquoted `[…]` or `{…}` cell that holds a comma quoted. */
 export function quoteJsvCells(text: string): string {

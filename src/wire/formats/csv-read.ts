@@ -1,9 +1,10 @@
 import { normalize_options, parse } from 'csv-parse/browser/esm/sync'
-import { findField, type DtoDef } from '../../model/index.ts'
+import type { DtoDef } from '../../model/index.ts'
+import type { RequestContext } from '../request-context.ts'
 import { DecodeError } from '../request/decode-error.ts'
 import type { Limits } from '../request/limits.ts'
 import type { Loose, LooseObject } from '../request/loose.ts'
-import { quoteJsvCells } from './csv-jsv-cells.ts'
+import { quoteJsvCells, unquotedJsv } from './csv-jsv-cells.ts'
 import { readJsv } from './jsv-read.ts'
 
 // Reading CSV is csv-parse's (its browser build needs no Node Buffer, so it runs in a service
@@ -39,7 +40,8 @@ export function readCsv(
     // A row shorter than the header is read (its missing cells are absent), as CsvReader reads
     // it; a wider one is an error there too (servicestack-wire.md section 3.4).
     const options = { bom: true, skip_empty_lines: true, to: 2, relax_column_count_less: true }
-    rows = parse(csvBytes(quoteJsvCells(text)), options) as string[][]
+    const quoted = unquotedJsv.test(text) ? quoteJsvCells(text) : text
+    rows = parse(csvBytes(quoted), options) as string[][]
   } catch (error) {
     const problem = csvProblem(error)
     if ((error as { code?: string }).code !== 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
@@ -59,7 +61,8 @@ export function readCsv(
     const name = (header[i] ?? '').trim()
     const cell = data[i] ?? ''
     if (cell === '') continue
-    const entry = findField(def, name)
+    // `findField`, written out: on the path of every column of every CSV body.
+    const entry = def.byName.get(name) ?? def.byLowerName.get(name.toLowerCase())
     const kind = entry?.spec.type.kind
     const value =
       kind === 'list' || kind === 'object' || kind === 'any' ? readJsv(cell, cellLimits) : cell
@@ -162,4 +165,9 @@ export function checkCsvWidth(text: string, maxCells: number): void {
     cells = 1
     empty = true
   }
+}
+
+/** A CSV request body as the pipeline reads it, its warnings the request's. */
+export function readCsvBody(text: string, def: DtoDef, ctx: RequestContext): Loose {
+  return readCsv(text, def, ctx.config.limits, (message) => ctx.warnings.add(message))
 }

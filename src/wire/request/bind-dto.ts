@@ -1,14 +1,8 @@
-import {
-  completeDto,
-  describeType,
-  findField,
-  type DtoDef,
-  type FieldType,
-} from '../../model/index.ts'
+import { completeDto, describeType, type DtoDef, type FieldType } from '../../model/index.ts'
 import { freshInstall, type DateReading } from '../formats/wcf-date.ts'
 import { scalarValue, unbound } from './bind-scalar.ts'
 import { listLimit } from './list-limit.ts'
-import { isLooseObject, type Loose, type LooseObject } from './loose.ts'
+import type { Loose, LooseObject } from './loose.ts'
 import { NumberToken } from './number-token.ts'
 
 /** A value the binder could not use: the real server drops it and keeps the default. */
@@ -75,7 +69,8 @@ function bindObject(
   // One context for the whole object, moved from field to field.
   const ctx: BindContext = { base: '', index: -1, field: '', nullable: false, sink, now }
   for (const key of Object.keys(tree)) {
-    const entry = findField(def, key)
+    // `findField`, written out: on the path of every field of every request.
+    const entry = def.byName.get(key) ?? def.byLowerName.get(key.toLowerCase())
     if (!entry) continue
     ctx.base = path + entry.name
     ctx.index = -1
@@ -196,4 +191,14 @@ function preview(input: Loose): string {
         ? input.text
         : (JSON.stringify(input) ?? String(input))
   return text.length > 40 ? `${text.slice(0, 37)}...` : text
+}
+
+/** A `NumberToken` (which the JSON reader may leave where a number was) is not an object. */
+export function isLooseObject(value: Loose | undefined): value is LooseObject {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof NumberToken)
+  )
 }

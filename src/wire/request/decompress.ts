@@ -12,11 +12,6 @@ const formats: Readonly<Record<string, 'gzip' | 'deflate' | 'deflate-raw'>> = {
   deflate: 'deflate',
 }
 
-/** Whether a `Content-Encoding` needs decoding here (`identity` and none do not). */
-export function isCompressed(encoding: string | null): encoding is string {
-  return encoding !== null && encoding !== '' && encoding.toLowerCase() !== 'identity'
-}
-
 /** A compressed body's bytes decompressed, within `limit`; a 400 for what does not decode. */
 export async function decompressed(
   bytes: Uint8Array<ArrayBuffer>,

@@ -1,16 +1,15 @@
 import type { DtoDef } from '../../model/index.ts'
-import { bindDto } from './bind-dto.ts'
+import { bindDto, isLooseObject } from './bind-dto.ts'
 import { DecodeError } from './decode-error.ts'
-import { formatOfContentType, isFormContentType } from '../formats/format.ts'
+import { formatOfContentType, isFormContentType, type Format } from '../formats/format.ts'
+import { readJson } from '../formats/json.ts'
+import { bindingError, readForm, type Issues } from './read-form.ts'
 import { fitList } from './list-limit.ts'
-import { isLooseObject } from './loose.ts'
-import { largeText, nextTurn, parseBody } from './parse-body.ts'
 import type { RequestContext } from '../request-context.ts'
 import { ServiceError } from '../answer/service-error.ts'
-import type { FieldIssue } from './bind-dto.ts'
 import { readJsv } from '../formats/jsv-read.ts'
-import { formJsonWarning } from './body-hints.ts'
-import type { LooseObject } from './loose.ts'
+import { formJsonWarning, ignoredBodyWarning } from './body-hints.ts'
+import type { Loose, LooseObject } from './loose.ts'
 
 /** The longest strict-mode message made of warnings, in characters. */
 const strictMessageLimit = 4096
@@ -91,53 +90,10 @@ export async function readRequest(
   }
 }
 
-/**
- * `SerializationException: Unable to bind to request 'X'`, one `Errors[]` entry per field, up
- * to the list limit (the error body ends a longer list with how many more there were).
- */
-function bindingError(def: DtoDef, { issues, more }: Issues): ServiceError {
-  return new ServiceError(
-    400,
-    'SerializationException',
-    `Unable to bind to request '${def.name}'`,
-    {
-      beforeService: true,
-      errorsLeftOut: more,
-      errors: issues.map((issue) => ({
-        ErrorCode: 'SerializationException',
-        FieldName: issue.path,
-        Message: `'${issue.value}' is an Invalid value for '${issue.field}'`,
-      })),
-    },
-  )
-}
-
 /** The route's path variables as the query's overrides read them; null when it has none. */
 function pathVariables(params: Readonly<Record<string, string>>): URLSearchParams | null {
   const entries = Object.entries(params)
   return entries.length === 0 ? null : new URLSearchParams(entries)
-}
-
-async function readForm(ctx: RequestContext): Promise<URLSearchParams | FormData> {
-  const contentType = ctx.contentType ?? ''
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    return new URLSearchParams(await ctx.body.text())
-  }
-  // Read under the limit first: `formData()` alone would buffer a body of any size.
-  const bytes = await ctx.body.bytes()
-  try {
-    return await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData()
-  } catch (error) {
-    throw new DecodeError(
-      `Failed to read request: malformed multipart body: ${(error as Error).message}`,
-    )
-  }
-}
-
-/** Issues found while binding: at most the binder's cap, plus how many more there were. */
-export interface Issues {
-  readonly issues: FieldIssue[]
-  more: number
 }
 
 /** Query names that steer the mock or the format, never DTO fields. */
@@ -172,4 +128,114 @@ export function overrideFrom(
   Object.assign(fields, bound.value)
   for (const issue of bound.issues) unbound.issues.push(issue)
   unbound.more += bound.moreIssues ?? 0
+}
+
+// Parsing the body by its Content-Type.
+
+export type Reader = (text: string, def: DtoDef, ctx: RequestContext) => Loose
+
+/**
+ * The readers of the common bodies (the registry's `reader: 'eager'` rows): small, and on the path
+ * of almost every update.
+ */
+export const eagerReaders: Readonly<Partial<Record<Format, Reader>>> = {
+  json: (text, def, ctx) => readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m)),
+  jsv: (text, _def, ctx) => readJsv(text, ctx.config.limits),
+}
+
+/**
+ * The readers of CSV and XML bodies, which bring their parsers: they load on the first such
+ * body, so a browser page that never sends one does not carry them (docs/performance.md,
+ * "Browser bundle").
+ */
+const lazyReaders: Readonly<Partial<Record<Format, () => Promise<Reader>>>> = {
+  csv: async () => (await import('../formats/csv-read.ts')).readCsvBody,
+  xml: async () => (await import('../formats/xml/xml-read.ts')).readXmlBody,
+}
+
+/** The reader of a body format, or none (HTML has none). */
+function readerOf(format: Format): Reader | undefined | Promise<Reader | undefined> {
+  return eagerReaders[format] ?? lazyReaders[format]?.()
+}
+
+/** Bodies longer than this are parsed and bound in separate turns of the event loop. */
+export const largeText = 64 * 1024
+
+/**
+ * The request body as a loose tree, read by its Content-Type alone (or a pre-defined route's
+ * format), or undefined when it has none to read; an ignored body is noted as a warning. A
+ * promise only where it must wait: for a CSV or XML reader's module to load, or for its own
+ * turn of the event loop (a large body), so the common body costs no extra await.
+ */
+export function parseBody(
+  ctx: RequestContext,
+  def: DtoDef,
+  text: string,
+): Loose | undefined | Promise<Loose | undefined> {
+  if (text.trim() === '') return undefined
+  const format = ctx.bodyFormat ?? formatOfContentType(ctx.contentType)
+  const reader = format === undefined ? undefined : readerOf(format)
+  if (reader instanceof Promise || text.length > largeText) {
+    return parseLater(ctx, def, text, format, reader)
+  }
+  return parseWith(ctx, def, text, format, reader)
+}
+
+async function parseLater(
+  ctx: RequestContext,
+  def: DtoDef,
+  text: string,
+  format: Format | undefined,
+  reader: Reader | undefined | Promise<Reader | undefined>,
+): Promise<Loose | undefined> {
+  const read = await reader
+  // A large body is parsed in its own turn, so the small requests waiting meanwhile are
+  // answered between the parse and the binding, not after both.
+  if (text.length > largeText) await nextTurn()
+  return parseWith(ctx, def, text, format, read)
+}
+
+function parseWith(
+  ctx: RequestContext,
+  def: DtoDef,
+  text: string,
+  format: Format | undefined,
+  read: Reader | undefined,
+): Loose | undefined {
+  if (!read || format === undefined) {
+    ctx.warnings.add(
+      ctx.bodyFormat !== null
+        ? `the ${ctx.bodyFormat} route reads no request body: the body was ignored`
+        : ignoredBodyWarning(ctx, text),
+    )
+    return undefined
+  }
+  return isObjectNotationCsv(format, text)
+    ? readObjectNotation(text, def, ctx)
+    : read(text, def, ctx)
+}
+
+/**
+ * The spec's samples send JSON object notation as text/csv: a ServiceStack metadata-page
+ * artefact (servicestack-wire.md section 3.4).
+ */
+function isObjectNotationCsv(format: Format, text: string): boolean {
+  return format === 'csv' && text.trimStart().startsWith('{')
+}
+
+/** decisions.md: such a body is read as an object, in JSON notation or, failing that, JSV. */
+function readObjectNotation(text: string, def: DtoDef, ctx: RequestContext): Loose {
+  try {
+    return readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m))
+  } catch (jsonError) {
+    try {
+      return readJsv(text, ctx.config.limits)
+    } catch {
+      throw jsonError
+    }
+  }
+}
+
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
 }

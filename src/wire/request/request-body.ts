@@ -1,10 +1,14 @@
 import { continuedStream, type ReadSoFar } from './continued-stream.ts'
-import { decompressed, isCompressed } from './decompress.ts'
+import { decompressed } from './decompress.ts'
 import { bodyFailed, tooLarge } from './read-body.ts'
 
-/** A body read past the limit: the chunks read, and the rest still unread in its stream. */
 /** What a read past the limit took, and the rest it left unread. */
 type Overflow = ReadSoFar
+
+/** Whether a `Content-Encoding` needs decoding here (`identity` and none do not). */
+export function isCompressed(encoding: string | null): encoding is string {
+  return encoding !== null && encoding !== '' && encoding.toLowerCase() !== 'identity'
+}
 
 /** How a body is read, besides the headers' values the caller has read already. */
 export interface RequestBodyOptions {

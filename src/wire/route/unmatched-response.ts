@@ -1,5 +1,5 @@
-import type { Answer } from '../answer/answer.ts'
-import { toResponse } from '../answer/answer.ts'
+import type { Answer } from '../answer/respond.ts'
+import { toResponse } from '../answer/respond.ts'
 import { headerSafe } from '../answer/respond.ts'
 import type { DispatchHooks } from '../dispatch-options.ts'
 import { exchangeOf, type Incoming } from '../per-request.ts'

@@ -42,6 +42,13 @@ const attributeSpecial =
   /[<>&"\t\r\n]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**
+ * Whether text or an attribute value needs `escapeXml` or `escapeXmlAttribute` at all: most
+ * values (ids, dates, plain words) do not, and the writer then keeps them as they are.
+ */
+export const textNeedsEscape = new RegExp(textSpecial.source)
+export const attributeNeedsEscape = new RegExp(attributeSpecial.source)
+
+/**
  * Element text as ServiceStack's XmlWriter writes it: `XmlWriter.Create` with default settings
  * (SST `XmlSerializer.cs` l.12–21, l.113), so NewLineHandling.Replace and NewLineChars
  * `Environment.NewLine` (.NET Framework reference source, `System.Xml/System/Xml/Core/

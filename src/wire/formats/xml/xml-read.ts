@@ -3,6 +3,7 @@ import type { DtoDef } from '../../../model/index.ts'
 import { DecodeError } from '../../request/decode-error.ts'
 import type { Loose } from '../../request/loose.ts'
 import type { Limits } from '../../request/limits.ts'
+import type { RequestContext } from '../../request-context.ts'
 import { clrNamespaceOf, xmlNamespaceOf } from './xml.ts'
 import { attributesOf, elementName, membersOf, type XmlNode } from './xml-members.ts'
 import { documentScope, namespaceText, resolveName, scopeOf } from './xml-names.ts'
@@ -94,4 +95,13 @@ export function readXml(text: string, def: DtoDef, context: XmlReadOptions): Loo
 /** The validator quotes the offending name or value whole: a megabyte of it helps nobody. */
 function shorten(message: string): string {
   return message.length > 300 ? `${message.slice(0, 300)}…` : message
+}
+
+/** An XML request body as the pipeline reads it, with the host's namespaces and the request's warnings. */
+export function readXmlBody(text: string, def: DtoDef, ctx: RequestContext): Loose {
+  return readXml(text, def, {
+    limits: ctx.config.limits,
+    xmlNamespaces: ctx.config.xmlNamespaces,
+    warn: (message) => ctx.warnings.add(message),
+  })
 }

@@ -1,7 +1,13 @@
 import type { DtoDef, FieldType } from '../../../model/index.ts'
 import { xsdDateTime } from '../date-handlers.ts'
 import { plainDecimal } from '../plain-decimal.ts'
-import { escapeXml, escapeXmlAttribute, UnwritableEnumValue } from './xml-escape.ts'
+import {
+  attributeNeedsEscape,
+  escapeXml,
+  escapeXmlAttribute,
+  textNeedsEscape,
+  UnwritableEnumValue,
+} from './xml-escape.ts'
 
 // XML as DataContractSerializer writes it (servicestack-wire.md section 7): a declaration, the
 // root named after the DTO, `xmlns:i`, the contract namespace, members in contract order, nulls
@@ -45,7 +51,7 @@ export function writeXml(
   const ns = xmlNamespaceOf(def, namespaces)
   const writer = new XmlWriter(namespaces, ns)
   return (
-    `<?xml version="1.0" encoding="utf-8"?><${def.name} xmlns:i="${instanceNs}" xmlns="${escapeXmlAttribute(ns)}">` +
+    `<?xml version="1.0" encoding="utf-8"?><${def.name} xmlns:i="${instanceNs}" xmlns="${attribute(ns)}">` +
     writer.members(def, value as Record<string, unknown>, { ns, prefix: '' }, 1) +
     `</${def.name}>`
   )
@@ -96,7 +102,7 @@ class XmlWriter {
     if (ns === scope.ns) return [scope, '']
     if (ns === this.rootNs) return [{ ns, prefix: '' }, '']
     const name = `d${depth + 1}p1`
-    return [{ ns, prefix: `${name}:` }, ` xmlns:${name}="${escapeXmlAttribute(ns)}"`]
+    return [{ ns, prefix: `${name}:` }, ` xmlns:${name}="${attribute(ns)}"`]
   }
 
   private element(
@@ -138,7 +144,7 @@ class XmlWriter {
         // Runtime/Serialization/XmlWriterDelegator.cs` l.444–447), and WriteElementTextBlock
         // marks content written even for "" (`XmlUtf8RawTextWriter.cs` l.858–860), so
         // WriteEndElement writes the full end tag (l.276–299). Only an empty list gets ` />`.
-        return `<${tag}>${escapeXml(scalarText(type, value))}</${tag}>`
+        return `<${tag}>${textOf(scalarText(type, value))}</${tag}>`
     }
   }
 
@@ -153,11 +159,11 @@ class XmlWriter {
             ? 'int'
             : 'decimal'
           : 'string'
-    const text =
+    const written =
       typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
         ? String(value)
         : JSON.stringify(value)
-    return `<${name} i:type="${prefix}:${xsType}" xmlns:${prefix}="${schemaNs}">${escapeXml(text)}</${name}>`
+    return `<${name} i:type="${prefix}:${xsType}" xmlns:${prefix}="${schemaNs}">${textOf(written)}</${name}>`
   }
 }
 
@@ -197,4 +203,14 @@ function scalarText(type: FieldType, value: unknown): string {
     default:
       return String(value)
   }
+}
+
+/** Element text escaped, where it has anything to escape (xml-escape.ts). */
+function textOf(value: string): string {
+  return textNeedsEscape.test(value) ? escapeXml(value) : value
+}
+
+/** An attribute value escaped, where it has anything to escape. */
+function attribute(value: string): string {
+  return attributeNeedsEscape.test(value) ? escapeXmlAttribute(value) : value
 }
