@@ -154,7 +154,7 @@ function startState(
   return { catalogue, shared, startScenario }
 }
 
-/** The dispatch with `list` as its fallbacks, and a runtime's own stages and last answers. */
+/** The dispatch with `list` as its fallbacks, and a runtime's own stages. */
 function answererOf(parts: MockParts, list: readonly Fallback[], host: HostParts = {}): Answerer {
   const { options, config } = parts
   const { store, operations } = options
@@ -201,7 +201,6 @@ function answererOf(parts: MockParts, list: readonly Fallback[], host: HostParts
     fallbacks: list,
     passthrough: parts.passthrough,
     surface: createSurface(operations, config.basePath),
-    last: host.last,
   })
 }
 

@@ -4,7 +4,6 @@ import type {
   Answerer,
   Dispatch,
   Fallback,
-  LastAnswers,
   MockConfig,
   MockConfigOptions,
   Operation,
@@ -78,7 +77,6 @@ export interface StateChoice {
 /** What a runtime adds to the mock's pipeline (see `Mock.answerWith`). */
 export interface HostParts {
   readonly stages?: readonly Stage[]
-  readonly last?: LastAnswers
 }
 
 /** One running mock: its state, its settings, and the dispatch every runtime calls. */
@@ -132,7 +130,7 @@ export interface Mock {
   dispatchWith(first: readonly Fallback[]): Dispatch
   /**
    * `dispatchWith` with the exchange of each answer, as `answer` is to `dispatch`; `host` adds a
-   * runtime's own stages and last answers (the Node server's access checks, large bodies, log).
+   * runtime's own stages (the Node server's access checks, large bodies, last answers, log).
    */
   answerWith(first: readonly Fallback[], host?: HostParts): Answerer
 }

@@ -10,7 +10,6 @@ import type {
 } from './request-context.ts'
 import type { Surface } from './surface.ts'
 import type { Stage } from './stage.ts'
-import type { OnMiss } from './route/near-misses.ts'
 
 // What the dispatch is made from and what it is: its options and the shapes of its answers.
 
@@ -55,18 +54,4 @@ export interface DispatchOptions {
   readonly passthrough?: ReadonlySet<string>
   /** ServiceStack's own pages under the base path (native types, metadata), after the operations. */
   readonly surface?: Surface
-  /**
-   * What the host answers last, where it answers everything (the Node server): then nothing is
-   * left unanswered, the plain 404 stands for it. Absent (msw), what no route takes is left to
-   * the runtime's other handlers.
-   */
-  readonly last?: LastAnswers
-}
-
-/** See `DispatchOptions.last`. */
-export interface LastAnswers {
-  /** The user's own handlers, for what no route took (the Node server's `handlers`). */
-  readonly own?: ((request: Request) => Promise<Response | undefined>) | undefined
-  /** A near miss: warned (the default), the connection dropped, or the plain 404 alone. */
-  readonly onMiss: OnMiss
 }

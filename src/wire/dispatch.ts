@@ -10,7 +10,6 @@ export type {
   DispatchHooks,
   DispatchOptions,
   Interception,
-  LastAnswers,
 } from './dispatch-options.ts'
 
 export { controlPath, createAnswerer }

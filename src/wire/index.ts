@@ -27,7 +27,6 @@ export {
   type DispatchHooks,
   type DispatchOptions,
   type Interception,
-  type LastAnswers,
 } from './dispatch.ts'
 export {
   errorBody,

@@ -1,7 +1,6 @@
 // What the pipeline (pipeline.ts) answers off an operation's route: ServiceStack's own pages,
 // the control routes under /__mock, the fallbacks, the real host's 404 with the mock's word on
-// it, and what the host adds last (its users' own handlers, `--on-miss`). Each is one function
-// over the dispatch's parts, made once.
+// it. Each is one function over the dispatch's parts, made once.
 import { toResponse, withAnswerHeaders } from './answer/respond.ts'
 import { internalErrorAnswer, notFoundAnswer } from './answer/errors.ts'
 import type { Operation } from './define-operation.ts'
@@ -158,35 +157,6 @@ export async function answerElsewhere(
   if (miss === undefined) return undefined
   const call = { ...incoming, session }
   return unmatchedResponse({ call, answer: notFoundAnswer(), miss, hooks: parts.pipeline })
-}
-
-/**
- * What the host adds last, where it gives its own answers (the Node server): its users' own
- * handlers for what no route took, `--on-miss`, and the plain 404 for what nothing answered.
- */
-export async function answerLast(
-  parts: OffRoute,
-  request: Request,
-  host: RequestHost,
-  answered: Answered | undefined,
-): Promise<Answered | undefined> {
-  const last = parts.options.last
-  if (!last) return answered
-  let result = answered
-  if ((!result || result.unmatched) && last.own) {
-    const own = await last.own(request)
-    if (own) result = { response: withAnswerHeaders(own, host.answerHeaders), exchange: null }
-  }
-  const miss = result?.exchange?.miss
-  if (miss !== undefined && last.onMiss === 'error') {
-    const dropped = `near miss, connection dropped (--on-miss error): ${miss}`
-    return { response: Response.error(), exchange: result?.exchange ?? null, dropped }
-  }
-  if (!result || (miss !== undefined && last.onMiss === 'off')) {
-    const written = notFoundAnswer()
-    return { response: toResponse(written, host.answerHeaders), exchange: null, written }
-  }
-  return result
 }
 
 /** An unexpected error's 500, in the host's headers; never a crash. */

@@ -28,7 +28,6 @@ import type { Answerer, DispatchOptions } from './dispatch-options.ts'
 import { backendUserAnswer, protectedRouteAnswer } from './login-wall.ts'
 import {
   answerElsewhere,
-  answerLast,
   answerOffRoute,
   internalError,
   offRoute,
@@ -37,12 +36,7 @@ import {
 import { contextOf, exchangeOf, requestBody, type ServiceCall } from './per-request.ts'
 import { readRequest } from './request/read-request.ts'
 import type { RequestBody } from './request/request-body.ts'
-import type {
-  Answered,
-  Interception,
-  RequestContext,
-  RequestHost,
-} from './request-context.ts'
+import type { Answered, Interception, RequestContext, RequestHost } from './request-context.ts'
 import { fetchHost, sessionOf } from './request-record.ts'
 import { formOverride } from './route/form-override.ts'
 import { hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
@@ -137,7 +131,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     const started = pipeline.end ? performance.now() : 0
     let answered: Answered | undefined
     try {
-      answered = await answerLast(parts, request, host, await answer(request, host))
+      answered = await answer(request, host)
     } catch (error) {
       console.error(
         'restapi-mock: unexpected error while answering',

@@ -14,6 +14,8 @@ export const stageOrder = {
   'access checks': 'step 0: Host, Origin and the session a cross-site request names (Node server)',
   'large bodies':
     'step 0: a body past 64 KiB read whole first, then answered in turn (Node server)',
+  'last answers':
+    "step 0: what nothing took, to the user's own handlers, else the 404; --on-miss (Node server)",
   sessions: "step 2: the state of the session the request names; step 3: an evicted one's warning",
   'login wall': "step 2: the state's login, for an operation that demands a back-end user",
   latency: "step 3: the state's latency, or the delay a fault rule or the request asks for",

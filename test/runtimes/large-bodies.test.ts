@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createBodyBudget } from '../../src/node/server/body-budget.ts'
 import { createLargeBodies, type LargeBodies } from '../../src/node/server/large-bodies.ts'
 import { nodeRecord } from '../../src/node/server/app.ts'
-import { takesLargeBody } from '../../src/node/server/edge-stages.ts'
+import { takesLargeBody } from '../../src/node/server/node-edge.ts'
 
 // Issue 26, point 9: large bodies are read side by side within a byte budget and a deadline,
 // then answered one at a time. Driven here with web streams the test feeds; over real sockets

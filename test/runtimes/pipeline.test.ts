@@ -108,7 +108,7 @@ describe('the pipeline', () => {
     }).map(({ name }) => name)
     expect(names).toEqual(['sessions', 'login wall', 'latency', 'faults', 'journal'])
     const edge = Object.keys(stageOrder).filter((name) => !names.includes(name as StageName))
-    expect(edge).toEqual(['access checks', 'large bodies', 'log'])
+    expect(edge).toEqual(['access checks', 'large bodies', 'last answers', 'log'])
     // The Node server's: a host it does not serve is refused at step 0, logged at step 8, and
     // never reaches the journal (step 7).
     const lines: string[] = []
