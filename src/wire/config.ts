@@ -41,6 +41,9 @@ export interface MockConfigOptions {
   alwaysUseUtc?: boolean
 }
 
+/** The default clock: the system's. */
+export const systemClock = (): Date => new Date()
+
 export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
   const basePath = `/${(options.basePath ?? '/RestApi').replace(/^\/+|\/+$/g, '')}`
   return {
@@ -48,7 +51,7 @@ export function resolveConfig(options: MockConfigOptions = {}): MockConfig {
     strict: options.strict ?? false,
     defaultFormat: options.defaultFormat ?? 'html',
     limits: { ...defaultLimits, ...options.limits },
-    clock: options.clock ?? (() => new Date()),
+    clock: options.clock ?? systemClock,
     xmlNamespaces: { ...options.xmlNamespaces },
     auth: options.auth ?? 'off',
     alwaysUseUtc: options.alwaysUseUtc ?? true,

@@ -4,7 +4,7 @@
  * written with, and the exchange the journal and the log read afterwards.
  */
 import type { Store } from '../store/index.ts'
-import type { MockConfig } from './config.ts'
+import { systemClock, type MockConfig } from './config.ts'
 import type { Format, PathExtension } from './formats/format.ts'
 import { defaultWriteOptions, parseJsConfig } from './formats/jsconfig.ts'
 import { negotiate, type NegotiationMemo } from './formats/format.ts'
@@ -95,7 +95,8 @@ export function contextOf(
     operationName: input.operationName,
     bodyFormat: route.predefinedFormat,
     params: route.params,
-    now: config.clock(),
+    // The system's clock is read here, as its own call would: most mocks keep the default.
+    now: config.clock === systemClock ? new Date() : config.clock(),
     warnings: new WarningList(),
     login: input.login ?? null,
     header: (name) => headers.get(name) ?? null,
