@@ -1,7 +1,8 @@
 /**
  * The mock's stages: everything a request meets besides its operation, declared once, in the
  * order of wire/pipeline.ts's `stageOrder` (which says when each runs). The Node server adds
- * its own at the edge (node/server/edge-stages.ts): the access checks and the request log.
+ * its own at the edge (node/server/node-edge.ts): the access checks, large bodies, last answers
+ * and the request log.
  *
  * Each stage first asks, by reading plain fields, whether it has anything to do: a request that
  * asks for no fault, on a state with no rules, latency or login wall, runs no code but this

@@ -31,7 +31,7 @@ export type ControlResolver = (
 
 export type { Answered, Interception } from './request-context.ts'
 
-/** The stages' steps around every answer (pipeline.ts gathers them): latency, faults, the journal. */
+/** The stages' steps around every answer (pipeline.ts gathers them): sessions, latency, faults, the journal. */
 export interface DispatchHooks {
   /** Runs before the operation or a fallback; undefined (not a promise) when nothing is asked for. */
   before(ctx: RequestContext): Promise<Interception> | undefined
@@ -45,7 +45,7 @@ export interface DispatchOptions {
   readonly config: MockConfig
   /**
    * What a request meets besides its operation, in order: the state it works on (sessions), the
-   * login wall, faults and latency, the journal (pipeline.ts runs them).
+   * login wall, latency, faults, the journal; a runtime adds its own (pipeline.ts runs them).
    */
   readonly stages: readonly Stage[]
   /** What answers what the operations do not, in order: a recording, the real host. */

@@ -17,7 +17,7 @@
  *
  * `stageOrder` (stage.ts) names every stage a request can meet; the stages are declared where
  * the mock is composed (mock/stages.ts) and, for the Node server's own, at its edge
- * (node/server/edge-stages.ts). Nothing is handed down for the core to call back up.
+ * (node/server/node-edge.ts). Nothing is handed down for the core to call back up.
  */
 import { toResponse, type Answer } from './answer/respond.ts'
 import { errorResponse } from './answer/errors.ts'

@@ -2,7 +2,7 @@
  * One row per wire format: everything about it that is not code. A format's name is also its path
  * extension (`.csv`), its `?format=` value and its pre-defined route segment (`/csv/reply/X`).
  * Negotiation, the HTML page's links, the request log, the metadata pages and the surface routes
- * read their lists from here (`formatListsOf`); the code of a format (its writer in `writers.ts`,
+ * read their lists from here (`formatListsOf`); the code of a format (its writer in `answer/respond.ts`,
  * its codec in `codecs.ts`) is keyed by `Format`, so the compiler names what a new row still needs.
  */
 export interface FormatRow {
