@@ -184,24 +184,28 @@ export async function measureThroughput(rounds: number, seconds: number): Promis
   return { cases: new Map([...results].map(([label, list]) => [label, summarize(list)])), mock }
 }
 
-/** The lines and targets of issue 29's throughput points, from one run's medians. */
+/**
+ * The lines and targets of issue 37's throughput points, from one run's medians: each held to
+ * the Hono floor (the same update served by Hono on @hono/node-server, in the same run), the
+ * limit of the stack the spec fixes. The hand-written reference is printed, not judged.
+ */
 export function judgeThroughput(cases: ReadonlyMap<string, Summary>): {
   lines: string[]
   targets: Array<[string, boolean]>
 } {
   const rps = (label: string): number => cases.get(label)?.rps ?? 0
   const cpu = (label: string): number => cases.get(label)?.cpuUs ?? Infinity
-  const ref = rps('reference, JSON') || 1
+  const floor = rps('Hono floor, JSON') || 1
   const lines = [...cases].map(
     ([label, r]) =>
       `${label.padEnd(32)} ${Math.round(r.rps).toString().padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   ${r.cpuUs.toFixed(1).padStart(5)} µs CPU a request`,
   )
   const targets: Array<[string, boolean]> = []
-  const ratio = (label: string): number => rps(label) / ref
+  const ratio = (label: string): number => rps(label) / floor
   // What a server at a given ratio may spend a request, when req/s follows CPU time.
-  const budget = (times: number): string => (cpu('reference, JSON') / times).toFixed(1)
+  const budget = (times: number): string => (cpu('Hono floor, JSON') / times).toFixed(1)
   lines.push(
-    `Hono floor: ${ratio('Hono floor, JSON').toFixed(2)}x the reference in req/s, ${cpu('Hono floor, JSON').toFixed(1)} against ${cpu('reference, JSON').toFixed(1)} µs CPU a request; 0.8x leaves ${budget(0.8)} µs a request, 0.7x ${budget(0.7)}, 0.6x ${budget(0.6)}`,
+    `Hono floor: ${(floor / (rps('reference, JSON') || 1)).toFixed(2)}x the hand-written reference in req/s, ${cpu('Hono floor, JSON').toFixed(1)} µs CPU a request; 0.8x the floor leaves ${budget(0.8)} µs a request, 0.7x ${budget(0.7)}`,
   )
   for (const way of ['npm start', 'installed bin']) {
     const json = ratio(`${way}, JSON`)
@@ -209,35 +213,28 @@ export function judgeThroughput(cases: ReadonlyMap<string, Summary>): {
     const csv = ratio(`${way}, CSV`)
     const logCost = 1 - rps(`${way}, JSON`) / (rps(`${way} --no-log, JSON`) || 1)
     lines.push(
-      `${way}: JSON ${json.toFixed(2)}x the reference with the log on, ${quiet.toFixed(2)}x with --no-log, CSV ${csv.toFixed(2)}x; the log costs ${(logCost * 100).toFixed(1)}%`,
+      `${way}: JSON ${json.toFixed(2)}x the Hono floor with the log on, ${quiet.toFixed(2)}x with --no-log, CSV ${csv.toFixed(2)}x; the log costs ${(logCost * 100).toFixed(1)}%`,
     )
-    targets.push([`${way}: JSON, log on >= 0.7x the reference (${json.toFixed(2)}x)`, json >= 0.7])
-    targets.push([
-      `${way}: JSON, --no-log >= 0.8x the reference (${quiet.toFixed(2)}x)`,
-      quiet >= 0.8,
-    ])
-    targets.push([`${way}: CSV, log on >= 0.6x the reference (${csv.toFixed(2)}x)`, csv >= 0.6])
-    targets.push([
-      `${way}: the request log costs <= 10% (${(logCost * 100).toFixed(1)}%)`,
-      logCost <= 0.1,
-    ])
+    targets.push([`${way}: JSON, log on >= 0.8x the Hono floor (${json.toFixed(2)}x)`, json >= 0.8])
+    targets.push([`${way}: CSV, log on >= 0.7x the Hono floor (${csv.toFixed(2)}x)`, csv >= 0.7])
   }
+  lines.push(`bare dispatch: ${ratio('bare dispatch, JSON').toFixed(2)}x the Hono floor`)
   // Judged in CPU time per request, what the server spends: req/s carries the client's share of
   // the two cores too. (`npm run bench:instructions` counts the same in instructions.)
-  const around = cpu('npm start --no-log, JSON') / cpu('bare dispatch, JSON') - 1
-  const aroundRps = 1 - rps('npm start --no-log, JSON') / (rps('bare dispatch, JSON') || 1)
+  const stages = cpu('npm start, JSON') / cpu('bare dispatch, JSON') - 1
+  const quietStages = cpu('npm start --no-log, JSON') / cpu('bare dispatch, JSON') - 1
   lines.push(
-    `sessions, access checks and the journal (npm start --no-log against the bare dispatch): +${(around * 100).toFixed(1)}% CPU a request, ${(aroundRps * 100).toFixed(1)}% fewer req/s`,
+    `sessions, access checks, journal and log (npm start against the bare dispatch): +${(stages * 100).toFixed(1)}% CPU a request; without the log +${(quietStages * 100).toFixed(1)}%`,
   )
   targets.push([
-    `sessions, access checks and journal cost <= 10% over a bare dispatch (+${(around * 100).toFixed(1)}% CPU a request)`,
-    around <= 0.1,
+    `sessions, access checks, journal and log cost <= 8% CPU over a bare dispatch (+${(stages * 100).toFixed(1)}%)`,
+    stages <= 0.08,
   ])
   const session = rps('npm start, JSON, session') / (rps('npm start, JSON') || 1)
   lines.push(`a request naming a session against one without: ${session.toFixed(2)}x`)
   targets.push([
-    `a request naming a session costs <= 1.1x one without (${session.toFixed(2)}x)`,
-    session >= 1 / 1.1,
+    `a request naming a session >= 0.95x one without (${session.toFixed(2)}x)`,
+    session >= 0.95,
   ])
   return { lines, targets }
 }

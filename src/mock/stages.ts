@@ -32,8 +32,9 @@ export interface StagesState {
 /** The mock's stages, in order. */
 export function mockStages(state: StagesState): readonly Stage[] {
   // What latency decided for a request, for faults to answer after the wait: one decision, so a
-  // rule's count and probability are met once.
-  const asks = new WeakMap<RequestContext, FaultAsk>()
+  // rule's count and probability are met once. `waiting` counts the asks not yet taken, so
+  // that faults looks in the map only when there is one.
+  const asks: Asks = { byRequest: new WeakMap(), waiting: 0 }
   // The query names a request asks for a fault by (`?__code=`): looked for without a call.
   const queryNames = [...preferNames].map((name) => `__${name}`)
   return [
@@ -84,7 +85,7 @@ function loginWallStage({ sessions, config }: StagesState): Stage {
  */
 function latencyStage(
   { sessions, random }: StagesState,
-  { asks, queryNames }: { asks: WeakMap<RequestContext, FaultAsk>; queryNames: string[] },
+  { asks, queryNames }: { asks: Asks; queryNames: string[] },
 ): Stage {
   const asksInQuery = (query: URLSearchParams): boolean =>
     query.size > 0 && queryNames.some((name) => query.has(name))
@@ -95,7 +96,10 @@ function latencyStage(
       // Most requests ask for nothing, on a state with no rules: nothing more to read then.
       const asked = rules.faults.size > 0 || ctx.header('prefer') !== null || asksInQuery(ctx.query)
       const ask = asked ? faultAsk(ctx, rules) : null
-      if (ask) asks.set(ctx, ask)
+      if (ask) {
+        asks.byRequest.set(ctx, ask)
+        asks.waiting += 1
+      }
       const delay = ask?.delay ?? (rules.latency === null ? 0 : drawDelay(rules.latency, random))
       return delay > 0 ? waitBefore(ctx, delay) : undefined
     },
@@ -103,14 +107,23 @@ function latencyStage(
 }
 
 /** Faults: the status or network error that latency's decision asks for, after the wait. */
-function faultsStage(asks: WeakMap<RequestContext, FaultAsk>): Stage {
+function faultsStage(asks: Asks): Stage {
   return {
     name: 'faults',
     before: (ctx) => {
-      const ask = asks.get(ctx)
-      return ask && (ask.network || ask.status !== null) ? faultAnswer(ctx, ask) : undefined
+      const ask = asks.waiting === 0 ? undefined : asks.byRequest.get(ctx)
+      if (!ask) return undefined
+      asks.byRequest.delete(ctx)
+      asks.waiting -= 1
+      return ask.network || ask.status !== null ? faultAnswer(ctx, ask) : undefined
     },
   }
+}
+
+/** The asks latency has decided and faults not yet taken (a client gone while it waited leaves one). */
+interface Asks {
+  readonly byRequest: WeakMap<RequestContext, FaultAsk>
+  waiting: number
 }
 
 /**

@@ -13,7 +13,8 @@
  *   5. resolve  the operation's `resolve`, on the state's store
  *   6. write    its answer in the negotiated format (answer/respond.ts)
  *   7. after    the stages' `after`, in order (the journal), with the exchange
- *   8. end      the stages' `end` (the log), with the response as sent, for every request
+ *   8. last     the stages' `last` (the Node server's own handlers, its 404): what nothing answered
+ *   9. end      the stages' `end` (the log), with the response as sent, for every request
  *
  * `stageOrder` (stage.ts) names every stage a request can meet; the stages are declared where
  * the mock is composed (mock/stages.ts) and, for the Node server's own, at its edge
@@ -41,7 +42,7 @@ import { fetchHost, sessionOf } from './request-record.ts'
 import { formOverride } from './route/form-override.ts'
 import { hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { StateFullError } from '../store/index.ts'
-import { stageOrder, type Pipeline, type Stage, type StageName } from './stage.ts'
+import { stageOrder, type Next, type Pipeline, type Stage, type StageName } from './stage.ts'
 
 const order = Object.keys(stageOrder) as StageName[]
 
@@ -60,6 +61,7 @@ export function pipelineOf(given: readonly Stage[]): Pipeline {
   return {
     admit: steps('admit'),
     around: steps('around'),
+    last: steps('last'),
     store,
     login: stages.find((stage) => stage.login)?.login,
     before: befores.length === 1 ? (befores[0] as Stage['before'] & {}) : beforeAll(befores),
@@ -116,9 +118,10 @@ export function createAnswerer(options: DispatchOptions): Answerer {
       return answerService(parts, { ...incoming, rest: path.slice(parts.basePrefix.length) })
     return answerElsewhere(parts, incoming)
   }
-  const inner = pipeline.around.reduceRight<
-    (request: Request, host: RequestHost) => Promise<Answered | undefined>
-  >((next, around) => (request, host) => around(request, host, (whole) => next(whole, host)), route)
+  const inner = pipeline.around.reduceRight<Next>(
+    (next, around) => (request, host) => around(request, host, next),
+    route,
+  )
   const answer = (request: Request, host: RequestHost): Promise<Answered | undefined> => {
     // Step 0.
     for (const admit of pipeline.admit) {
@@ -132,6 +135,11 @@ export function createAnswerer(options: DispatchOptions): Answerer {
     let answered: Answered | undefined
     try {
       answered = await answer(request, host)
+      // Step 8.
+      for (const last of pipeline.last) {
+        const made = last(request, host, answered)
+        answered = made instanceof Promise ? await made : made
+      }
     } catch (error) {
       console.error(
         'restapi-mock: unexpected error while answering',
@@ -141,7 +149,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
       )
       answered = internalError(error, host)
     }
-    // Step 8.
+    // Step 9.
     if (answered && pipeline.end) {
       const { response, exchange, dropped } = answered
       pipeline.end({ request, response, exchange, started, dropped })

@@ -15,13 +15,13 @@ export const stageOrder = {
   'large bodies':
     'step 0: a body past 64 KiB read whole first, then answered in turn (Node server)',
   'last answers':
-    "step 0: what nothing took, to the user's own handlers, else the 404; --on-miss (Node server)",
+    "step 8: what nothing took, to the user's own handlers, else the 404; --on-miss (Node server)",
   sessions: "step 2: the state of the session the request names; step 3: an evicted one's warning",
   'login wall': "step 2: the state's login, for an operation that demands a back-end user",
   latency: "step 3: the state's latency, or the delay a fault rule or the request asks for",
   faults: 'step 3: the status or network error a fault rule or the request asks for',
   journal: 'step 7: one entry per request under the base path',
-  log: 'step 8: one line per request (Node server)',
+  log: 'step 9: one line per request (Node server)',
 } as const
 
 export type StageName = keyof typeof stageOrder
@@ -56,12 +56,21 @@ export interface Stage {
   readonly before?: (ctx: RequestContext) => Promise<Interception> | undefined
   /** Step 7: every request under the base path and what was answered. */
   readonly after?: (exchange: Exchange) => void
-  /** Step 8: every request, with what was sent. */
+  /**
+   * Step 8: what the host makes of an answer, or of none (the Node server's own handlers and
+   * its 404); the same answer back, not a promise, when it has nothing to add.
+   */
+  readonly last?: (
+    request: Request,
+    record: RequestHost,
+    answered: Answered | undefined,
+  ) => Answered | undefined | Promise<Answered | undefined>
+  /** Step 9: every request, with what was sent. */
   readonly end?: (ended: Ended) => void
 }
 
 /** The rest of the pipeline, for a stage `around` it: the request, perhaps with its body read. */
-export type Next = (request: Request) => Promise<Answered | undefined>
+export type Next = (request: Request, record: RequestHost) => Promise<Answered | undefined>
 
 /** The stages, gathered by step once, when the dispatch is made. */
 export interface Pipeline {
@@ -72,5 +81,6 @@ export interface Pipeline {
   /** The stages' `before`, one after another: undefined when none has anything to do. */
   readonly before: (ctx: RequestContext) => Promise<Interception> | undefined
   readonly after: (exchange: Exchange) => void
+  readonly last: readonly NonNullable<Stage['last']>[]
   readonly end: ((ended: Ended) => void) | undefined
 }

@@ -129,8 +129,8 @@ export function largeBodiesStage(large: { bodies: LargeBodies; limitBytes: numbe
     name: 'large bodies',
     around: (request, record, next) =>
       takesLargeBody(record, large.limitBytes)
-        ? large.bodies.run(request, record, next)
-        : next(request),
+        ? large.bodies.run(request, record, (whole) => next(whole, record))
+        : next(request, record),
   }
 }
 
@@ -148,35 +148,49 @@ export function takesLargeBody(record: RequestHost, limitBytes: number): boolean
 }
 
 /**
- * The last answers (step 0, around the rest): a request no route took goes to the user's own
- * handlers (`handlers`, through msw), a near miss is answered as `--on-miss` says, and what
- * nothing answered gets the real host's plain 404.
+ * The last answers (step 8): a request no route took goes to the user's own handlers
+ * (`handlers`, through msw), a near miss is answered as `--on-miss` says, and what nothing
+ * answered gets the real host's plain 404.
  */
-export function lastAnswersStage(last: {
-  own: ((request: Request) => Promise<Response | undefined>) | undefined
-  onMiss: OnMiss
-}): Stage {
+export function lastAnswersStage(last: LastAnswers): Stage {
   return {
     name: 'last answers',
-    around: async (request, record, next) => {
-      let result = await next(request)
-      if ((!result || result.unmatched) && last.own) {
-        const own = await last.own(request)
-        if (own) result = { response: withAnswerHeaders(own, record.answerHeaders), exchange: null }
-      }
-      const miss = result?.exchange?.miss
-      if (miss !== undefined && last.onMiss === 'error') {
-        const dropped = `near miss, connection dropped (--on-miss error): ${miss}`
-        return { response: Response.error(), exchange: result?.exchange ?? null, dropped }
-      }
-      if (result && (miss === undefined || last.onMiss !== 'off')) return result
-      const written = notFoundAnswer()
-      return { response: toResponse(written, record.answerHeaders), exchange: null, written }
-    },
+    // Most answers are an operation's, with nothing to add: handed back as they are.
+    last: (request, record, answered) =>
+      answered && !answered.unmatched && answered.exchange?.miss === undefined
+        ? answered
+        : lastAnswer(last, request, record, answered),
   }
 }
 
-/** The request log (step 8): one line per request, or why its connection was dropped. */
+/** See `lastAnswersStage`. */
+interface LastAnswers {
+  readonly own: ((request: Request) => Promise<Response | undefined>) | undefined
+  readonly onMiss: OnMiss
+}
+
+async function lastAnswer(
+  last: LastAnswers,
+  request: Request,
+  record: RequestHost,
+  answered: Answered | undefined,
+): Promise<Answered> {
+  let result = answered
+  if ((!result || result.unmatched) && last.own) {
+    const own = await last.own(request)
+    if (own) result = { response: withAnswerHeaders(own, record.answerHeaders), exchange: null }
+  }
+  const miss = result?.exchange?.miss
+  if (miss !== undefined && last.onMiss === 'error') {
+    const dropped = `near miss, connection dropped (--on-miss error): ${miss}`
+    return { response: Response.error(), exchange: result?.exchange ?? null, dropped }
+  }
+  if (result && (miss === undefined || last.onMiss !== 'off')) return result
+  const written = notFoundAnswer()
+  return { response: toResponse(written, record.answerHeaders), exchange: null, written }
+}
+
+/** The request log (step 9): one line per request, or why its connection was dropped. */
 export function logStage(log: (line: string) => void): Stage {
   return {
     name: 'log',
