@@ -25,6 +25,8 @@ interface SessionsRecord {
   /** Insertion order is eviction order: the first is the one forgotten first. */
   readonly evicted: Set<string>
   readonly forget: (id: string) => void
+  /** The session used last, at the end of `sessions`' order; null after a delete. */
+  newest: Session | null
 }
 
 /**
@@ -44,6 +46,7 @@ export function createSessions(options: SessionsOptions): Sessions {
     sessions: new Map(),
     evicted: new Set(),
     forget: options.forget ?? (() => undefined),
+    newest: null,
   }
   return {
     shared,
@@ -63,6 +66,13 @@ export function createSessions(options: SessionsOptions): Sessions {
 function useSession(record: SessionsRecord, id: string): Session {
   const { sessions } = record
   let session = sessions.get(id)
+  if (session && record.newest === session) {
+    // The session of the last request, at the end of the order already: most requests of a
+    // test or a page come in one session, and keep it there without a delete and a set.
+    session.lastUsedAt = Date.now()
+    session.requests += 1
+    return session
+  }
   if (session) {
     sessions.delete(id)
     session.lastUsedAt = Date.now()
@@ -73,12 +83,14 @@ function useSession(record: SessionsRecord, id: string): Session {
     session = makeSession(record, id)
   }
   sessions.set(id, session)
+  record.newest = session
   session.requests += 1
   return session
 }
 
 function evictSession(record: SessionsRecord, id: string): void {
   const { evicted } = record
+  record.newest = null
   record.sessions.delete(id)
   record.forget(id)
   evicted.delete(id)
@@ -128,6 +140,7 @@ function deleteSession(record: SessionsRecord, id: string): boolean {
   // Dropped on purpose: its next request is a new session, with nothing to warn about.
   record.evicted.delete(id)
   record.forget(id)
+  record.newest = null
   return record.sessions.delete(id)
 }
 
@@ -135,6 +148,7 @@ function clearSessions(record: SessionsRecord): void {
   for (const id of record.sessions.keys()) record.forget(id)
   record.sessions.clear()
   record.evicted.clear()
+  record.newest = null
 }
 
 /** The shared state: the store the mock was given, its rules, starting in `default`. */

@@ -255,6 +255,29 @@ describe('/__mock/sessions', () => {
     expect(await messageOf(app, { 'X-Mock-Session': 'b' })).not.toBe('b')
   })
 
+  it('keeps the order of use when one session sends several requests in a row', async () => {
+    const { app, mock } = buildApp({
+      mock: createMock({ store: createStore({ seed: 1 }), defaultFormat: 'json', maxSessions: 2 }),
+    })
+    await update(app, 'a', { 'X-Mock-Session': 'a' })
+    await update(app, 'b', { 'X-Mock-Session': 'b' })
+    await update(app, 'b again', { 'X-Mock-Session': 'b' })
+    await update(app, 'a again', { 'X-Mock-Session': 'a' })
+    await update(app, 'a thrice', { 'X-Mock-Session': 'a' })
+    await update(app, 'c', { 'X-Mock-Session': 'c' })
+    expect(mock.sessions.list().map((s) => [s.id, s.requests])).toEqual([
+      ['a', 3],
+      ['c', 1],
+    ])
+    // Deleted while newest, it starts again on its next request.
+    expect((await control(app, 'DELETE', '/__mock/sessions/c')).status).toBe(204)
+    await update(app, 'c anew', { 'X-Mock-Session': 'c' })
+    expect(mock.sessions.list().map((s) => [s.id, s.requests])).toEqual([
+      ['a', 3],
+      ['c', 1],
+    ])
+  })
+
   it('are dropped by mock.reset(), and mock.fixtures and mock.scenario take a session', async () => {
     const mock = createMock({ store: createStore({ seed: 1 }), defaultFormat: 'json' })
     mock.fixtures({ Comments: [{ Key: 'in-t1' }] }, { session: 't1' })
