@@ -85,6 +85,15 @@ say(
 targets.push([`RSS after load <= 150 MB (${rssAfterLoad.toFixed(0)} MB)`, rssAfterLoad <= 150])
 await reference.stop()
 
+// 1b. Allocation a request, as V8's GC trace counts it (bench/allocation.ts), beside the Hono
+// floor's, which is what Hono and the web-standard boundary allocate before the mock does anything.
+const { allocationPerRequest } = await import('./allocation.ts')
+const { npmStartNodeOptions } = await import('./throughput.ts')
+const floorKb = await allocationPerRequest([...npmStartNodeOptions(), 'bench/hono-floor-server.ts'])
+const mockKb = await allocationPerRequest([...npmStartArgs(), '--port', '0'])
+say(`allocation a request: npm start ${mockKb.toFixed(1)} KB, the Hono floor ${floorKb.toFixed(1)} KB`)
+targets.push([`npm start allocates <= 15 KB a request (${mockKb.toFixed(1)} KB)`, mockKb <= 15])
+
 // 2. Cold start of the installed bin against a plain Hono server, side by side (cold-start.ts).
 const colds = await measureColdStarts(Math.max(5, rounds))
 say(
