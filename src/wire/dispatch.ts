@@ -21,7 +21,7 @@ import type { NegotiationMemo } from './answer/negotiate.ts'
 import { compileRoutes, hasRoute, matchRoute } from './route/route-table.ts'
 import { controlPath } from './route/mock-paths.ts'
 import type { Answerer, Dispatch, DispatchOptions } from './dispatch-options.ts'
-import { createMissFinder } from './route/near-misses.ts'
+import { lazyMissFinder } from './route/lazy-miss-finder.ts'
 import { unmatchedResponse } from './route/unmatched-response.ts'
 
 export type {
@@ -63,7 +63,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
   const basePrefixAsConfigured = `${config.basePath}/`
   const source: ContextSource = { config, negotiations: new Map() as NegotiationMemo }
   const run = { pipeline, source }
-  const findMiss = createMissFinder(table, config.basePath)
+  const findMiss = lazyMissFinder(table, config.basePath)
   const fallBack = createFallBack({
     fallbacks,
     hooks,
@@ -128,7 +128,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
    * What nothing took: the real host's answers to such a path (a 405, a warned 404, the 404),
    * the 404 with the mock's word on what the request was near (route/near-misses.ts).
    */
-  const answerUnmatched = (call: ServiceCall, method: string): Answered => {
+  const answerUnmatched = async (call: ServiceCall, method: string): Promise<Answered> => {
     const store = storeFor(call.session)
     const { answer, respond } = unmatchedAnswer(table, call.rest, config.basePath, (route, name) =>
       contextOf({ ...call, route, operationName: name, store, body: call.bodyIfMade() }, source),
@@ -138,7 +138,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
       hooks.after(exchange)
       return { response: toResponse(answer, call.host.answerHeaders), exchange }
     }
-    const miss = findMiss({ method, path: call.target.path, rest: call.rest })
+    const miss = await findMiss({ method, path: call.target.path, rest: call.rest })
     return unmatchedResponse({ call, answer, miss, hooks })
   }
 
@@ -160,7 +160,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
       const fallen = await fallBack({ ...incoming, session, body })
       if (fallen) return fallen
     }
-    const miss = findMiss({ method: request.method, path: target.path, rest: null })
+    const miss = await findMiss({ method: request.method, path: target.path, rest: null })
     if (miss === undefined) return undefined
     const call = { ...incoming, session }
     return unmatchedResponse({ call, answer: notFoundAnswer(), miss, hooks })
