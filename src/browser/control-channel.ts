@@ -24,7 +24,12 @@ export function answerControlChannel(options: ControlChannelOptions): () => void
     if (message?.type !== 'request' || (message.to !== null && message.to !== tab)) return
     if (!/^\/__mock(?:[/?]|$)/.test(message.path)) return
     // The answering half loads when the first dashboard tab talks: most pages never see one.
-    replying ??= import('./channel-reply.ts')
+    // One that cannot load is tried again at the next message; the dashboard meanwhile falls
+    // back to its own copy of the mock, as for a tab that does not answer.
+    replying ??= import('./channel-reply.ts').catch((error: unknown) => {
+      replying = undefined
+      throw error
+    })
     void replying.then(({ replyOverChannel }) =>
       replyOverChannel(message, { channel, tab, answer: options.answer }),
     )

@@ -34,7 +34,13 @@ export function lazyMissFinder<T extends Routable>(
     loading ??= import('./near-misses.ts').then(({ createMissFinder }) =>
       createMissFinder(table, basePath, hostList),
     )
-    return (await loading)(query)
+    // A search that cannot load (a dev server restarted under the page) costs the sentence,
+    // never the answer: the host's 404 goes out as it is, and the next miss tries again.
+    const finder = await loading.catch(() => {
+      loading = undefined
+      return undefined
+    })
+    return finder?.(query)
   }
 }
 
