@@ -142,11 +142,13 @@ function browserBuild(): UserConfig {
 
 /**
  * The modules of the browser entry's `start` chunk: `startWorker` and the routes it registers
- * before the mock has loaded. A page whose code imports nothing else from the entry loads this
- * chunk and msw before it runs; what they import beyond these would pull the `mock` chunk in.
+ * before the mock has loaded, and the name of the dashboard's channel, which the mock's loader
+ * and the dashboard share (else a chunk of its own, one file more). A page whose code imports
+ * nothing else from the entry loads this chunk and msw before it runs; what they import beyond
+ * these would pull the `mock` chunk in.
  */
 function browserStartModules(id: string): boolean {
-  return /[\\/](src[\\/]browser[\\/](start-worker|page-hooks)|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths)\.ts$/.test(
+  return /[\\/](src[\\/]browser[\\/](start-worker|page-hooks)|handlers[\\/]handler-routes|src[\\/]wire[\\/]route[\\/]mock-paths|src[\\/]control[\\/]channel-messages)\.ts$/.test(
     id,
   )
 }

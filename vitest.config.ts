@@ -17,6 +17,7 @@ export const isolatedTests = [
   'test/control/channel-fetch.test.ts',
   'test/formats/format-registry-sixth-row.test.ts',
   'test/runtimes/fallback-bodies.test.ts',
+  'test/runtimes/lazy-miss-finder-unloaded.test.ts',
   'test/runtimes/msw-replay.test.ts',
   'test/runtimes/msw-sessions.test.ts',
   'test/runtimes/msw.test.ts',

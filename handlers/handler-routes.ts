@@ -14,7 +14,8 @@ export interface HandlerResolvers {
 
 /** Which other requests the mock takes, and its answer to them (src/mock/outside-resolver.ts). */
 export interface OutsideResolver {
-  readonly takes: (request: Request) => boolean
+  /** May wait: the near-miss search loads on the first request it has a sentence for. */
+  readonly takes: (request: Request) => boolean | Promise<boolean>
   readonly answer: (info: { request: Request }) => Promise<Response | undefined>
 }
 

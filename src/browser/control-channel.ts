@@ -1,12 +1,6 @@
 // The page's half of the dashboard's channel (src/control/dashboard/channel-fetch.ts): a tab
 // that runs the mock answers the control requests of a dashboard open in another tab.
-import {
-  controlChannelName,
-  type ChannelAnswer,
-  type ChannelMessage,
-  type ChannelRequest,
-} from '../control/dashboard/channel-fetch.ts'
-import { loginCookie } from '../wire/index.ts'
+import { controlChannelName, type ChannelMessage } from '../control/channel-messages.ts'
 
 export interface ControlChannelOptions {
   /** Answers one control request, as the mock answers a fetch of the page. */
@@ -24,35 +18,21 @@ export function answerControlChannel(options: ControlChannelOptions): () => void
   if (typeof BroadcastChannel === 'undefined') return () => undefined
   const channel = new BroadcastChannel(options.name ?? controlChannelName)
   const tab = crypto.randomUUID()
+  let replying: Promise<typeof import('./channel-reply.ts')> | undefined
   const onMessage = (event: MessageEvent<ChannelMessage | null>): void => {
     const message = event.data
     if (message?.type !== 'request' || (message.to !== null && message.to !== tab)) return
     if (!/^\/__mock(?:[/?]|$)/.test(message.path)) return
-    void reply(message)
-  }
-  const reply = async (message: ChannelRequest): Promise<void> => {
-    const request = new Request(new URL(message.path, location.origin), {
-      method: message.method,
-      headers: {
-        Accept: 'application/json',
-        ...(message.body === null ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(message.body === null ? {} : { body: message.body }),
+    // The answering half loads when the first dashboard tab talks: most pages never see one.
+    // One that cannot load is tried again at the next message; the dashboard meanwhile falls
+    // back to its own copy of the mock, as for a tab that does not answer.
+    replying ??= import('./channel-reply.ts').catch((error: unknown) => {
+      replying = undefined
+      throw error
     })
-    let status = 500
-    let text = ''
-    try {
-      const response = await options.answer(request)
-      status = response.status
-      text = await response.text()
-    } catch (error) {
-      text = JSON.stringify({
-        ResponseStatus: { ErrorCode: 'Exception', Message: (error as Error).message },
-      })
-    }
-    if (status < 300) keepLoginCookie(message, text)
-    const answer: ChannelAnswer = { type: 'answer', id: message.id, from: tab, status, text }
-    channel.postMessage(answer)
+    void replying.then(({ replyOverChannel }) =>
+      replyOverChannel(message, { channel, tab, answer: options.answer }),
+    )
   }
   const onHide = (): void => channel.postMessage({ type: 'gone', from: tab } as ChannelMessage)
   channel.addEventListener('message', onMessage)
@@ -62,21 +42,4 @@ export function answerControlChannel(options: ControlChannelOptions): () => void
     removeEventListener('pagehide', onHide)
     channel.close()
   }
-}
-
-/**
- * A login's `Set-Cookie` cannot cross the channel, so the tab keeps the cookie itself, as the
- * browser keeps the server's: the app's next requests carry that login (the origin's cookies are
- * the dashboard's tab's too). A logout expires it.
- */
-function keepLoginCookie(message: ChannelRequest, text: string): void {
-  if (typeof document === 'undefined') return
-  if (!/^\/__mock\/login(?:\?|$)/.test(message.path)) return
-  if (message.method === 'DELETE') {
-    document.cookie = `${loginCookie}=; Path=/; Max-Age=0; SameSite=Lax`
-    return
-  }
-  if (message.method !== 'POST') return
-  const token = (JSON.parse(text) as { Token?: unknown }).Token
-  if (typeof token === 'string') document.cookie = `${loginCookie}=${token}; Path=/; SameSite=Lax`
 }

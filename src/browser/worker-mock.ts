@@ -16,7 +16,7 @@ import {
 import type { Store } from '../store/index.ts'
 import { controlPath } from '../wire/route/mock-paths.ts'
 import type { OnMiss } from '../wire/index.ts'
-import { controlChannelName } from '../control/dashboard/channel-fetch.ts'
+import { controlChannelName } from '../control/channel-messages.ts'
 import { answerControlChannel } from './control-channel.ts'
 import { persistMock, type PersistedState, type PersistOptions } from './persisted-state.ts'
 

@@ -1,11 +1,11 @@
 import type { Answerer, OnMiss } from '../wire/index.ts'
-import { compileRoutes, controlPath, createMissFinder } from '../wire/index.ts'
+import { compileRoutes, controlPath, lazyMissFinder } from '../wire/index.ts'
 import type { Mock } from './mock.ts'
 import type { ConsoleNotes } from './console-notes.ts'
 
 /** The catch-all after the mock's prefixes, as the msw handlers register it (handler-routes.ts). */
 export interface OutsideResolver {
-  readonly takes: (request: Request) => boolean
+  readonly takes: (request: Request) => Promise<boolean>
   readonly answer: (info: { request: Request }) => Promise<Response | undefined>
 }
 
@@ -28,15 +28,15 @@ export function outsideResolver({
   readonly onMiss: OnMiss
   readonly replays: boolean
 }): OutsideResolver {
-  const findMiss = createMissFinder(compileRoutes(mock.operations), mock.config.basePath)
-  const missOf = (request: Request): string | undefined => {
+  const findMiss = lazyMissFinder(compileRoutes(mock.operations), mock.config.basePath)
+  const missOf = async (request: Request): Promise<string | undefined> => {
     const path = new URL(request.url).pathname
     if (isMockPath(path, mock.config.basePath)) return undefined
     return findMiss({ method: request.method, path, rest: null })
   }
-  const takes = (request: Request): boolean => {
+  const takes = async (request: Request): Promise<boolean> => {
     if (replays) return true
-    const miss = missOf(request)
+    const miss = await missOf(request)
     if (miss === undefined) return false
     if (onMiss === 'error') return true
     notes.miss(miss)

@@ -121,13 +121,14 @@ export { noRoute, type RouteFacts } from './per-request.ts'
 export { WarningList } from './per-request.ts'
 export { withNumberTokens } from './request/number-token.ts'
 export {
-  createMissFinder,
   isMissWarning,
   missPrefix,
   onMissModes,
   type MissFinder,
+  type MissQuery,
   type OnMiss,
-} from './route/near-misses.ts'
+} from './route/miss-prefix.ts'
+export { lazyMissFinder, type LoadingMissFinder } from './route/lazy-miss-finder.ts'
 export { closest, editDistance } from './route/edit-distance.ts'
 export { hostRoutes, type HostRoute } from './route/host-routes.ts'
 export { pipelineOf } from './pipeline.ts'

@@ -20,7 +20,7 @@ import type { Pipeline } from './stage.ts'
 import type { Answered, RequestHost } from './request-context.ts'
 import { sessionOf } from './request-record.ts'
 import { controlPath } from './route/mock-paths.ts'
-import { createMissFinder, type MissFinder } from './route/near-misses.ts'
+import { lazyMissFinder, type LoadingMissFinder } from './route/lazy-miss-finder.ts'
 import { compileRoutes, type RouteMatch, type RouteTable } from './route/route-table.ts'
 import { unmatchedAnswer } from './route/unmatched-answer.ts'
 import { unmatchedResponse } from './route/unmatched-response.ts'
@@ -36,7 +36,7 @@ export interface OffRoute {
   readonly fallbacks: readonly Fallback[]
   readonly passthrough: ReadonlySet<string>
   readonly fallBack: FallBack
-  readonly findMiss: MissFinder
+  readonly findMiss: LoadingMissFinder
   /** The base path and `/`, lower-cased and as configured. */
   readonly basePrefix: string
   readonly basePrefixAsConfigured: string
@@ -72,7 +72,7 @@ export function offRoute(options: DispatchOptions, pipeline: Pipeline): OffRoute
     fallbacks,
     passthrough: options.passthrough ?? new Set<string>(),
     fallBack,
-    findMiss: createMissFinder(table, config.basePath),
+    findMiss: lazyMissFinder(table, config.basePath),
     basePrefix: `${config.basePath.toLowerCase()}/`,
     basePrefixAsConfigured: `${config.basePath}/`,
   }
@@ -118,7 +118,11 @@ async function answerPage(
  * What nothing took: the real host's answers to such a path (a 405, a warned 404, the 404),
  * the 404 with the mock's word on what the request was near (route/near-misses.ts).
  */
-function answerUnmatched(parts: OffRoute, call: ServiceCall, method: string): Answered {
+async function answerUnmatched(
+  parts: OffRoute,
+  call: ServiceCall,
+  method: string,
+): Promise<Answered> {
   const { pipeline, source, table, config } = parts
   const store = pipeline.store(call.session)
   const { answer, respond } = unmatchedAnswer(table, call.rest, config.basePath, (route, name) =>
@@ -129,7 +133,7 @@ function answerUnmatched(parts: OffRoute, call: ServiceCall, method: string): An
     pipeline.after(exchange)
     return { response: toResponse(answer, call.host.answerHeaders), exchange }
   }
-  const miss = parts.findMiss({ method, path: call.target.path, rest: call.rest })
+  const miss = await parts.findMiss({ method, path: call.target.path, rest: call.rest })
   return unmatchedResponse({ call, answer, miss, hooks: pipeline })
 }
 
@@ -153,7 +157,7 @@ export async function answerElsewhere(
     const fallen = await parts.fallBack({ ...incoming, session, body })
     if (fallen) return fallen
   }
-  const miss = parts.findMiss({ method: request.method, path: target.path, rest: null })
+  const miss = await parts.findMiss({ method: request.method, path: target.path, rest: null })
   if (miss === undefined) return undefined
   const call = { ...incoming, session }
   return unmatchedResponse({ call, answer: notFoundAnswer(), miss, hooks: parts.pipeline })

@@ -1,7 +1,7 @@
 import {
   compileRoutes,
   controlPath,
-  createMissFinder,
+  lazyMissFinder,
   matchRoute,
   ServiceError,
   type ControlResolver,
@@ -23,7 +23,7 @@ export type { NamedSnapshot } from './snapshot-names.ts'
  */
 export function createControl(deps: ControlDeps): ControlResolver {
   const table = compileRoutes(controlTable, { extensions: false, predefined: false })
-  const findMiss = createMissFinder(table, controlPath, [])
+  const findMiss = lazyMissFinder(table, controlPath, [])
   return async (request, url, host) => {
     // Runs of slashes collapsed first (`//__mock//state`), so the prefix is where it should be.
     const rest = url.pathname.replace(/\/{2,}/g, '/').slice(controlPath.length)
@@ -32,7 +32,9 @@ export function createControl(deps: ControlDeps): ControlResolver {
     const params = match?.params ?? {}
     if (row?.scope === 'global') {
       const refused = row.global && refuseGlobalWrite(row.global, host, url.searchParams)
-      return refused || (await row.answer({ request, url, host, params, deps })) || notFound()
+      return (
+        refused || (await row.answer({ request, url, host, params, deps })) || (await notFound())
+      )
     }
     const { selected } = host
     if (selected instanceof ServiceError) {
@@ -40,7 +42,7 @@ export function createControl(deps: ControlDeps): ControlResolver {
     }
     const session = readOnly(request.method, selected) ?? deps.sessions.get(selected)
     const response = row && (await row.answer({ request, url, host, params, deps, session }))
-    return withSessionWarning(session, response ?? notFound())
+    return withSessionWarning(session, response ?? (await notFound()))
 
     // A read of a session that exists (the dashboard's polling, a test's look at its state)
     // is no use of it: its count, its last use and its place in the eviction order stay.
@@ -50,9 +52,9 @@ export function createControl(deps: ControlDeps): ControlResolver {
       return found === deps.sessions.shared ? undefined : found
     }
 
-    function notFound(): Response {
+    async function notFound(): Promise<Response> {
       // The route a few edits away or under another verb, as for the service (near-misses.ts).
-      const miss = findMiss({ method: request.method, path: url.pathname, rest }) ?? ''
+      const miss = (await findMiss({ method: request.method, path: url.pathname, rest })) ?? ''
       const meant = miss.indexOf('; did you mean ')
       return fail(
         404,
