@@ -12,6 +12,12 @@ const mcpSdk = '(^|node_modules/)@modelcontextprotocol/sdk(/|$)'
 /** A tool: a command or a page built on the core, one folder of src/tools/ each. */
 const tool = '^src/tools/([^/]+)/'
 /**
+ * The entry points that hand a tool to the core: the default createMock (the dashboard, for
+ * every entry point) and startWorker (the dashboard of the page's home). Each loads the tool's
+ * index.ts by a dynamic import, on first use.
+ */
+const toolEntries = ['^handlers/create-mock\\.ts$', '^src/browser/start-worker\\.ts$']
+/**
  * What a tool may take from the core: a folder's index.ts, the operation list, and, by name,
  * core files that their folder's index.ts does not export yet (those folders are being edited
  * in the same round; each name goes when its index exports it).
@@ -115,7 +121,10 @@ module.exports = {
       comment:
         "handlers/create-mock.ts is createMock with the spec's operations by default, for both entry points: it takes the operation list and src/mock, and no msw, so the Node server starts without it.",
       from: { path: '^handlers/create-mock\\.ts$' },
-      to: { path: ours, pathNot: ['^handlers/operations\\.ts$', '^src/mock/'] },
+      to: {
+        path: ours,
+        pathNot: ['^handlers/operations\\.ts$', '^src/mock/', '^src/tools/dashboard/index\\.ts$'],
+      },
     },
     {
       name: 'handlers-entry-imports-only-handlers-mock-wire-model',
@@ -150,8 +159,8 @@ module.exports = {
       comment:
         'Everything outside src/node/ also runs in a browser (service worker, Storybook), where node:* does not exist.',
       // A tool's own files (its commands) run in Node; its subfolders (verify's recording/,
-      // which a browser test runs) stay free of node:* like the core.
-      from: { path: ours, pathNot: ['^src/node/', '^src/tools/[^/]+/[^/]+\\.ts$'] },
+      // which a browser test runs) and the dashboard (a page) stay free of node:* like the core.
+      from: { path: ours, pathNot: ['^src/node/', '^src/tools/(?!dashboard/)[^/]+/[^/]+\\.ts$'] },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -166,9 +175,16 @@ module.exports = {
       name: 'core-imports-no-tool',
       severity: 'error',
       comment:
-        'The tools (src/tools/: verify and import, mcp, init) are built on the core, never the other way round: only the bin (src/node/start.ts, by a dynamic import when the command runs) loads a tool, through its index.ts, so serving, the handlers and the browser bundle never carry one.',
-      from: { path: ours, pathNot: ['^src/tools/', '^src/node/start\\.ts$'] },
+        'The tools (src/tools/: verify and import, mcp, init, the dashboard) are built on the core, never the other way round: only the bin (src/node/start.ts, by a dynamic import when the command runs) and the entry points that hand the dashboard to the mock (toolEntries) load a tool, through its index.ts, so serving, the handlers and the browser bundle carry one only when it is used.',
+      from: { path: ours, pathNot: ['^src/tools/', '^src/node/start\\.ts$', ...toolEntries] },
       to: { path: '^src/tools/' },
+    },
+    {
+      name: 'entry-imports-a-tool-through-its-index',
+      severity: 'error',
+      comment: "An entry point hands the core a tool's entry point, never one of the tool's files.",
+      from: { path: toolEntries },
+      to: { path: '^src/tools/', pathNot: '^src/tools/[^/]+/index\\.ts$' },
     },
     {
       name: 'bin-imports-a-tool-through-its-index',

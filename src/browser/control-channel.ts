@@ -1,11 +1,11 @@
-// The page's half of the dashboard's channel (src/control/dashboard/channel-fetch.ts): a tab
+// The page's half of the dashboard's channel (src/tools/dashboard/channel-fetch.ts): a tab
 // that runs the mock answers the control requests of a dashboard open in another tab.
 import {
   controlChannelName,
   type ChannelAnswer,
   type ChannelMessage,
   type ChannelRequest,
-} from '../control/dashboard/channel-fetch.ts'
+} from '../control/channel-messages.ts'
 import { loginCookie } from '../wire/index.ts'
 
 export interface ControlChannelOptions {

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../journal/journal-entry.ts'
+import type { JournalEntry } from '../../control/index.ts'
 import type { Dom } from './dashboard-dom.ts'
 
 // Browser code: the page inlines each function's source text, so it may use only its arguments

@@ -1,4 +1,4 @@
-import type { NoticesDocument } from '../control-documents.ts'
+import type { NoticesDocument } from '../../control/index.ts'
 import type { Dom } from './dashboard-dom.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments

@@ -1,6 +1,6 @@
 import type { DtoDef, DtoValue } from '../../model/index.ts'
-import type { CollectionName } from '../control-documents.ts'
-import { stateCollections } from '../state/state-document.ts'
+import type { CollectionName } from '../../control/index.ts'
+import { stateCollections } from '../../control/index.ts'
 
 /** One column of a collection's table, as the browser code draws it. */
 export interface ColumnSettings {

@@ -1,4 +1,4 @@
-import type { ResetDocument, SnapshotsDocument } from '../control-documents.ts'
+import type { ResetDocument, SnapshotsDocument } from '../../control/index.ts'
 import type { PanelContext } from './settings-panel.ts'
 import type { StateParts } from './snapshot-item.ts'
 

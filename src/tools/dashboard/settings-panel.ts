@@ -1,5 +1,5 @@
-import type { FaultRule } from '../fault-rules.ts'
-import type { SettingsDocument } from '../control-documents.ts'
+import type { FaultRule } from '../../control/index.ts'
+import type { SettingsDocument } from '../../control/index.ts'
 import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { JournalView } from './journal-view.ts'

@@ -1,4 +1,4 @@
-import type { ScenariosDocument, SessionsDocument, SessionSummary } from '../control-documents.ts'
+import type { ScenariosDocument, SessionsDocument, SessionSummary } from '../../control/index.ts'
 import type { SessionParts, SessionRow, SessionsContext } from './session-rows.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments

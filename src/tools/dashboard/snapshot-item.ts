@@ -1,4 +1,4 @@
-import type { SnapshotSummary } from '../control-documents.ts'
+import type { SnapshotSummary } from '../../control/index.ts'
 import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 

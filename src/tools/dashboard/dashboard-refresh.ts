@@ -1,4 +1,4 @@
-import type { JournalDocument, SessionsDocument, SettingsDocument } from '../control-documents.ts'
+import type { JournalDocument, SessionsDocument, SettingsDocument } from '../../control/index.ts'
 import type { Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { DashboardSettings } from './dashboard-settings.ts'

@@ -1,4 +1,4 @@
-import type { SessionsDocument } from '../control-documents.ts'
+import type { SessionsDocument } from '../../control/index.ts'
 import type { Act, Call } from './dashboard-client.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { LoginCells } from './login-cells.ts'

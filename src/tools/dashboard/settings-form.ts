@@ -1,5 +1,5 @@
-import type { FaultRule } from '../fault-rules.ts'
-import type { Latency } from '../prefer.ts'
+import type { FaultRule } from '../../control/index.ts'
+import type { Latency } from '../../control/index.ts'
 import type { Dom } from './dashboard-dom.ts'
 
 // Browser code: the page inlines each function's source text, so it may use only its arguments

@@ -1,4 +1,4 @@
-import type { StatePageDocument } from '../control-documents.ts'
+import type { StatePageDocument } from '../../control/index.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { TableSettings } from './dashboard-settings.ts'
 import type { TableParts } from './state-cells.ts'

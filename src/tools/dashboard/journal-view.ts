@@ -1,4 +1,4 @@
-import type { JournalDocument } from '../control-documents.ts'
+import type { JournalDocument } from '../../control/index.ts'
 import type { Dom } from './dashboard-dom.ts'
 import type { JournalParts } from './journal-rows.ts'
 

@@ -1,37 +1,6 @@
 // Browser code: the page inlines this function's source text, so it may use only its arguments
 // and browser globals at run time (types are erased), never a binding of this module.
-
-/** The channel of the page's home (src/browser/control-channel.ts answers on it). */
-export const controlChannelName = 'restapi-mock:control'
-
-/** A control request as the dashboard sends it over the channel (src/browser/control-channel.ts). */
-export interface ChannelRequest {
-  readonly type: 'request'
-  readonly id: string
-  /** The tab that answered last: only it answers; absent, every tab running the mock does. */
-  readonly to: string | null
-  readonly method: string
-  readonly path: string
-  readonly body: string | null
-}
-
-/** A tab's answer to one `ChannelRequest`. */
-export interface ChannelAnswer {
-  readonly type: 'answer'
-  readonly id: string
-  /** The answering tab's id. */
-  readonly from: string
-  readonly status: number
-  readonly text: string
-}
-
-/** A tab that stops running the mock (`pagehide`) says so, so no one waits for its answer. */
-export interface ChannelGone {
-  readonly type: 'gone'
-  readonly from: string
-}
-
-export type ChannelMessage = ChannelRequest | ChannelAnswer | ChannelGone
+import type { ChannelAnswer, ChannelMessage, ChannelRequest } from '../../control/index.ts'
 
 /** Which mock answered the last call: an app's tab over the channel, or `local`. */
 export type HostNote = (host: 'tab' | 'local') => void

@@ -1,4 +1,4 @@
-import type { RecordingSummary, SettingsDocument } from '../control-documents.ts'
+import type { RecordingSummary, SettingsDocument } from '../../control/index.ts'
 import type { Dom } from './dashboard-dom.ts'
 
 // Browser code: the page inlines this function's source text, so it may use only its arguments
