@@ -1,5 +1,9 @@
-import { allowedHostEntry, isLoopbackHostname, type AllowedHosts } from './host-check.ts'
-import type { AllowedOrigins } from './origin-check.ts'
+import {
+  allowedHostEntry,
+  isLoopbackHostname,
+  type AllowedHosts,
+  type AllowedOrigins,
+} from '../../node/server/index.ts'
 
 export interface Exposure {
   /** The address the server listens on. */

@@ -4,13 +4,13 @@ import { cliOptions } from './cli-options.ts'
 import { cliCommands } from './cli-commands.ts'
 import { fail, parseCounts } from './cli-parse.ts'
 import { createStore } from '../../mock/index.ts'
-import { createServer } from '../server/server.ts'
-import type { StateFile } from '../state-file/state-file.ts'
-import { exposureWarnings } from '../server/exposure-warnings.ts'
-import { printHelpOrVersion } from '../help.ts'
+import { createServer } from '../../node/server/index.ts'
+import type { StateFile } from '../../node/state-file/index.ts'
+import { exposureWarnings } from './exposure-warnings.ts'
+import { printHelpOrVersion } from './help.ts'
 import { startBanner } from './start-banner.ts'
-import { stopOnSignals } from '../server/stop-on-signals.ts'
-import { trackRequests } from '../server/track-requests.ts'
+import { stopOnSignals } from './stop-on-signals.ts'
+import { trackRequests } from './track-requests.ts'
 import { optionProblem } from './unknown-option.ts'
 import { readServeOptions } from './read-serve-options.ts'
 
@@ -73,7 +73,7 @@ export async function runCli(args: readonly string[]): Promise<void> {
   let stateFile: StateFile | undefined
   if (values['state-file']) {
     try {
-      const { attachStateFile } = await import('../state-file/state-file.ts')
+      const { attachStateFile } = await import('../../node/state-file/index.ts')
       stateFile = attachStateFile(store, values['state-file'])
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException

@@ -31,7 +31,7 @@ export function optionsReference(
   return [
     '# Options',
     '',
-    '<!-- Written by `npm run docs:options` from src/node/cli/cli-options.ts; edit the table there. -->',
+    '<!-- Written by `npm run docs:options` from src/tools/cli/cli-options.ts; edit the table there. -->',
     '',
     '`restapi-mock [options]` serves the mock; `npm start -- [options]` does the same from a clone.',
     '`restapi-mock --help` prints this list.',

@@ -1,5 +1,5 @@
 import { defaultCounts, type Counts } from '../../store/index.ts'
-import { commaList } from './comma-list.ts'
+import { commaList } from '../../node/server/index.ts'
 import { closest } from '../../wire/index.ts'
 
 // The command's option values read, each refused in one clear line (exit 2) when it is wrong.

@@ -14,8 +14,12 @@ import {
 } from '../../wire/index.ts'
 import { maxDelayMs, parseLatency, type Latency } from '../../control/index.ts'
 import { readScenariosFile } from './scenarios-file.ts'
-import { parseAllowedHosts, type AllowedHosts } from '../server/host-check.ts'
-import { parseAllowedOrigins, type AllowedOrigins } from '../server/origin-check.ts'
+import {
+  parseAllowedHosts,
+  parseAllowedOrigins,
+  type AllowedHosts,
+  type AllowedOrigins,
+} from '../../node/server/index.ts'
 import { parseXmlNamespaces } from './xml-namespace-option.ts'
 
 /** The values `parseArgs` reads from the command line with the serving command's options. */

@@ -22,7 +22,7 @@ if (serves && (major < 22 || (major === 22 && minor < 12))) {
   process.exit(1)
 }
 if (args[0] === 'init') {
-  const { runInit } = await import('../tools/init/index.ts')
+  const { runInit } = await import('../init/index.ts')
   process.exitCode = await runInit(args.slice(1), {
     cwd: process.cwd(),
     stdin: process.stdin,
@@ -31,12 +31,12 @@ if (args[0] === 'init') {
   })
 } else if (recording) {
   const io = { stdout: process.stdout, stderr: process.stderr }
-  const { runVerify, runImport } = await import('../tools/verify/index.ts')
+  const { runVerify, runImport } = await import('../verify/index.ts')
   const run = args[0] === 'verify' ? runVerify : runImport
   process.exitCode = await run(args.slice(1), io)
 } else if (mcp) {
   // The MCP SDK loads with this command only: serving and the other commands never pay for it.
-  const { runMcp } = await import('../tools/mcp/index.ts')
+  const { runMcp } = await import('../mcp/index.ts')
   const code = await runMcp(args.slice(1), process)
   if (code !== undefined) process.exitCode = code
 } else if (!serves) {
@@ -50,7 +50,7 @@ if (args[0] === 'init') {
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   const { enableCompileCache } = await import('node:module')
   enableCompileCache?.()
-  const { runCli } = await import('./cli/cli.ts')
+  const { runCli } = await import('./cli.ts')
   await runCli(args)
   // Once it serves: V8 lets garbage grow to several times the live heap before collecting it, and
   // a slower-growing old generation keeps the resident memory after load near the live heap, at

@@ -1,4 +1,4 @@
-import type { StateFile } from '../state-file/state-file.ts'
+import type { StateFile } from '../../node/state-file/index.ts'
 import type { Abandoned, TrackedServer } from './track-requests.ts'
 
 export interface StopOptions {

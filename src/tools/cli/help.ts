@@ -1,7 +1,7 @@
-import { mockVersion } from '../mock/mock-version.ts'
-import { cliCommands } from './cli/cli-commands.ts'
-import { cliOptions } from './cli/cli-options.ts'
-import { usageText } from './cli/usage-text.ts'
+import { mockVersion } from '../../mock/index.ts'
+import { cliCommands } from './cli-commands.ts'
+import { cliOptions } from './cli-options.ts'
+import { usageText } from './usage-text.ts'
 
 /**
  * `--help` or `--version`, on any Node from 18 on: the option table and the version only,

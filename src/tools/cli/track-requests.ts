@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { RunningServer } from './server.ts'
+import type { RunningServer } from '../../node/server/index.ts'
 
 /** What a stop had to cut off: requests received but unanswered, and every connection left. */
 export interface Abandoned {

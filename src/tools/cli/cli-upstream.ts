@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs'
 import { secretNamesWith } from '../../control/redact/index.ts'
 import { createReplay, parseHar } from '../../mock/replay/index.ts'
 import type { Fallback } from '../../wire/index.ts'
-import { commaList } from './comma-list.ts'
-import { createHarRecorder, type HarRecorder } from '../proxy/har-recorder.ts'
-import { defaultProxyTimeoutMs, defaultRecordMaxBytes, type ProxyOptions } from '../proxy/proxy.ts'
+import { commaList } from '../../node/server/index.ts'
+import {
+  createHarRecorder,
+  defaultProxyTimeoutMs,
+  defaultRecordMaxBytes,
+  type HarRecorder,
+  type ProxyOptions,
+} from '../../node/proxy/index.ts'
 
 /** The command-line values of the options about a real host and its recordings. */
 export interface UpstreamValues {
