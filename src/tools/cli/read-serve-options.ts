@@ -53,9 +53,26 @@ export interface ServeOptions {
  * @example const { port, seed } = await readServeOptions(parseArgs({ args, options: cliOptions, allowNegative: true }).values)
  */
 export async function readServeOptions(values: CliValues): Promise<ServeOptions> {
+  const choices = readChoices(values)
+  const sizes = readSizes(values)
+  const upstream = await readUpstreamOptions(values)
+  const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
+  const latency = readLatency(values)
+  const access = readAccess(values)
+  const files = await readScenarioFiles(values)
+  return { ...choices, ...sizes, upstream, shutdownMs, latency, ...access, ...files }
+}
+
+function readChoices(values: CliValues): Pick<ServeOptions, 'defaultFormat' | 'auth' | 'onMiss'> {
   const defaultFormat = parseChoice('default-format', values['default-format'], formats)
   const auth = parseChoice('auth', values.auth, authModes)
   const onMiss = parseChoice('on-miss', values['on-miss'], onMissModes)
+  return { defaultFormat, auth, onMiss }
+}
+
+function readSizes(
+  values: CliValues,
+): Pick<ServeOptions, 'port' | 'seed' | 'maxSnapshots' | 'maxSessions' | 'maxStateBytes'> {
   const port = parseInteger(
     'port',
     values.port ?? (process.env.npm_package_config_mockPort || process.env.PORT || '4000'),
@@ -71,6 +88,10 @@ export async function readServeOptions(values: CliValues): Promise<ServeOptions>
     0,
     Number.MAX_SAFE_INTEGER,
   )
+  return { port, seed, maxSnapshots, maxSessions, maxStateBytes }
+}
+
+async function readUpstreamOptions(values: CliValues): Promise<Upstream> {
   // The proxy's, the recorder's and the replay's code loads only when asked for.
   const upstream: Upstream = asksForUpstream(values)
     ? (await import('./cli-upstream.ts')).readUpstream(values, (message) => fail(message, false))
@@ -80,28 +101,38 @@ export async function readServeOptions(values: CliValues): Promise<ServeOptions>
       'restapi-mock: warning: --record-secrets keeps credentials in the recording\n',
     )
   }
-  const shutdownMs = parseInteger('shutdown-timeout', values['shutdown-timeout'], 100, 600_000)
+  return upstream
+}
 
+function readLatency(values: CliValues): Latency | null {
   const latency = values.latency === undefined ? null : parseLatency(values.latency)
   if (latency === undefined) {
     fail(
       `--latency must be ms (200) or a range (100-600), at most ${maxDelayMs}, got '${values.latency}'`,
     )
   }
+  return latency
+}
 
-  let allowedHosts: AllowedHosts | undefined
-  let allowedOrigins: AllowedOrigins | undefined
-  let xmlNamespaces: Record<string, string> = {}
+function readAccess(
+  values: CliValues,
+): Pick<ServeOptions, 'allowedHosts' | 'allowedOrigins' | 'xmlNamespaces'> {
   try {
     const hosts = values['allowed-hosts']
     const origins = values['cors-origin']
-    allowedHosts = hosts === undefined ? undefined : parseAllowedHosts(hosts)
-    allowedOrigins = origins === undefined ? undefined : parseAllowedOrigins(origins)
-    xmlNamespaces = parseXmlNamespaces(values['xml-namespace'])
+    return {
+      allowedHosts: hosts === undefined ? undefined : parseAllowedHosts(hosts),
+      allowedOrigins: origins === undefined ? undefined : parseAllowedOrigins(origins),
+      xmlNamespaces: parseXmlNamespaces(values['xml-namespace']),
+    }
   } catch (error) {
     fail((error as Error).message)
   }
+}
 
+async function readScenarioFiles(
+  values: CliValues,
+): Promise<Pick<ServeOptions, 'scenarios' | 'scenario'>> {
   let scenarios: Record<string, Scenario> | undefined
   if (values.scenarios) {
     try {
@@ -121,22 +152,5 @@ export async function readServeOptions(values: CliValues): Promise<ServeOptions>
     }
   }
   const scenario = values.scenario ?? (values.data ? 'data' : undefined)
-  return {
-    defaultFormat,
-    auth,
-    onMiss,
-    port,
-    seed,
-    maxSnapshots,
-    maxSessions,
-    maxStateBytes,
-    upstream,
-    shutdownMs,
-    latency: latency as Latency | null,
-    allowedHosts,
-    allowedOrigins,
-    xmlNamespaces,
-    scenarios,
-    scenario,
-  }
+  return { scenarios, scenario }
 }
