@@ -3,6 +3,7 @@ import { copyFile, open, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { removeStaleTemporaries, temporaryName } from '../state-file/state-file-names.ts'
 import { syncDirectory } from '../state-file/write-atomically.ts'
+import { entriesEnd, lastWholeEntry } from './entries-end.ts'
 
 export interface HarFile {
   /**
@@ -153,58 +154,6 @@ function findTail(text: string, path: string): Tail {
 }
 
 /**
- * The index of the `]` that closes `log.entries` in a text known to be JSON holding one: one
- * pass that follows strings and nesting only, remembering the name each container came under.
- * Where a name repeats, the last one counts, as in `JSON.parse`.
- */
-function entriesEnd(text: string, start: number): number {
-  const names: (string | null)[] = []
-  let name: string | null = null
-  let found = -1
-  // From one character that matters to the next: most of a HAR is inside strings.
-  const marks = /["{}[\],]/g
-  marks.lastIndex = start
-  for (let match = marks.exec(text); match; match = marks.exec(text)) {
-    const i = match.index
-    const c = match[0]
-    if (c === '"') {
-      const end = stringEnd(text, i)
-      if (isPropertyName(text, end)) name = JSON.parse(text.slice(i, end + 1)) as string
-      marks.lastIndex = end + 1
-    } else if (c === '{' || c === '[') {
-      names.push(name)
-      name = null
-    } else if (c === '}' || c === ']') {
-      if (c === ']' && names.length === 3 && names[1] === 'log' && names[2] === 'entries') {
-        found = i
-      }
-      names.pop()
-    } else name = null
-  }
-  return found
-}
-
-/** Whether the string that closes at `end` is a property's name: a `:` follows it. */
-function isPropertyName(text: string, end: number): boolean {
-  let next = end + 1
-  while (/\s/.test(text.charAt(next))) next++
-  return text.charAt(next) === ':'
-}
-
-/** The index of the quote that closes the string opened at `open`; -1 when the text ends first. */
-function stringEnd(text: string, open: number): number {
-  let i = open + 1
-  for (;;) {
-    const quote = text.indexOf('"', i)
-    if (quote < 0) return -1
-    let backslashes = 0
-    while (text.charAt(quote - 1 - backslashes) === '\\') backslashes++
-    if (backslashes % 2 === 0) return quote
-    i = quote + 1
-  }
-}
-
-/**
  * A HAR text cut off inside `log.entries` made whole again: up to the end of its last whole
  * entry, then the ends of the list, of `log` and of the document. Undefined when the text is
  * JSON already, or when it is not a HAR that was cut (then it is refused as it is).
@@ -228,43 +177,4 @@ function repairedText(text: string): { text: string; count: number } | undefined
     // Broken before its cut: not a HAR this can mend.
     return undefined
   }
-}
-
-/**
- * Where to cut a text that ends inside `log.entries`: just past its last whole entry, or past
- * the list's `[` when none is whole. Undefined when the text does not end inside that list.
- */
-function lastWholeEntry(text: string, start: number): number | undefined {
-  const names: (string | null)[] = []
-  let name: string | null = null
-  let keep: number | undefined
-  const inEntries = (depth: number): boolean =>
-    names.length === depth && names[1] === 'log' && names[2] === 'entries'
-  const marks = /["{}[\],]/g
-  marks.lastIndex = start
-  for (let match = marks.exec(text); match; match = marks.exec(text)) {
-    const i = match.index
-    const c = match[0]
-    if (c === '"') {
-      const end = stringEnd(text, i)
-      if (end < 0) break
-      if (isPropertyName(text, end)) {
-        try {
-          name = JSON.parse(text.slice(i, end + 1)) as string
-        } catch {
-          return undefined
-        }
-      }
-      marks.lastIndex = end + 1
-    } else if (c === '{' || c === '[') {
-      names.push(name)
-      name = null
-      if (c === '[' && inEntries(3)) keep = i + 1
-    } else if (c === '}' || c === ']') {
-      if (c === ']' && inEntries(3)) return undefined
-      if (c === '}' && inEntries(4)) keep = i + 1
-      names.pop()
-    } else name = null
-  }
-  return names.length >= 3 && names[1] === 'log' && names[2] === 'entries' ? keep : undefined
 }
