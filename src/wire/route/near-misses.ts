@@ -7,6 +7,7 @@ import {
   type RouteTable,
 } from './route-table.ts'
 import { findRoute, movedExtension, nearest, otherVerbs, type Search } from './route-search.ts'
+import { hostSentence, implemented } from './host-sentence.ts'
 
 // What the mock says about a request no route takes (decisions.md, "Saying why"): the route the
 // user most likely meant, or the real host's route it is, in one sentence for `X-Mock-Warning`,
@@ -38,8 +39,6 @@ export type MissFinder = (query: MissQuery) => string | undefined
 
 /** The longest path looked at: a longer one is no near miss of a route. */
 const maxPathChars = 1024
-/** The most operations a sentence lists. */
-const maxListed = 6
 
 /** The finder for one dispatch's routes, made once: the real host's table is compiled here. */
 export function createMissFinder<T extends Routable>(
@@ -183,37 +182,6 @@ function outsideMiss<T extends Routable>(
     }
   }
   return undefined
-}
-
-/**
- * "the real host serves this (CommentWebService.Get(CommentsFilter)); the mock implements PUT
- * /RestApi/comments-api/comments; forward it …": `what` names the route when it is not the
- * request's own path.
- */
-function hostSentence<T extends Routable>(
-  search: Search<T>,
-  host: HostRoute,
-  what: string | null,
-  segments: readonly string[],
-): string {
-  const serves = what === null ? 'this' : what
-  return (
-    `the real host serves ${serves} (${host.service}); the mock implements ` +
-    `${implemented(search, segments[0] ?? null)}; forward it to the real host with --proxy ` +
-    `<url>, or answer it with a handler of your own`
-  )
-}
-
-/** The operations whose first segment is the request's (all of them if none is): a short list. */
-function implemented<T extends Routable>(search: Search<T>, first: string | null): string {
-  const { table, basePath } = search
-  const all = table.routes.map(({ operation }) => operation)
-  const lower = first?.toLowerCase()
-  const near = all.filter((op) => op.route.split('/').filter(Boolean)[0]?.toLowerCase() === lower)
-  const listed = (near.length > 0 ? near : all).map((op) => `${op.method} ${basePath}${op.route}`)
-  return listed.length > maxListed
-    ? `${listed.slice(0, maxListed).join(', ')} and ${listed.length - maxListed} more`
-    : listed.join(', ')
 }
 
 /**
