@@ -61,37 +61,8 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
       `--record-max-body must be a whole number of bytes from 0 to ${maxRecordMaxBytes}, got '${maxText}'`,
     )
   }
-  let recorder: HarRecorder | undefined
-  if (values.record !== undefined) {
-    try {
-      recorder = createHarRecorder({
-        path: values.record,
-        keepSecrets: values['record-secrets'] === true,
-        names: secretNamesWith(values.redact ?? []),
-        maxBytes: recordMaxBytes,
-        warn: (line) => process.stderr.write(`restapi-mock: ${line}\n`),
-      })
-    } catch (error) {
-      const { message, code } = error as NodeJS.ErrnoException
-      // Another mock's lock says what to do itself.
-      fail(code === 'ELOCKED' ? message : `could not record: ${message}; give another file`)
-    }
-  }
-  const fallbacks = (values.replay ?? []).map((path) => {
-    // Messages name it as `createHandlers` names a recording: `replay FILE: entry 3: …`.
-    const name = `replay ${path}`
-    let text: string
-    try {
-      text = readFileSync(path, 'utf8')
-    } catch (error) {
-      return fail(`${name}: could not read the file: ${(error as Error).message}`)
-    }
-    try {
-      return createReplay(parseHar(text, name), path)
-    } catch (error) {
-      return fail((error as Error).message)
-    }
-  })
+  const recorder = openRecorder(values, recordMaxBytes, fail)
+  const fallbacks = readReplays(values, fail)
   return {
     proxy:
       url === undefined
@@ -112,4 +83,45 @@ export function readUpstream(values: UpstreamValues, fail: (message: string) => 
     passthrough: values.passthrough === undefined ? undefined : commaList(values.passthrough),
     recorder,
   }
+}
+
+/** `--record`: the recorder of the file it names, or none without it. */
+function openRecorder(
+  values: UpstreamValues,
+  recordMaxBytes: number,
+  fail: (message: string) => never,
+): HarRecorder | undefined {
+  if (values.record === undefined) return undefined
+  try {
+    return createHarRecorder({
+      path: values.record,
+      keepSecrets: values['record-secrets'] === true,
+      names: secretNamesWith(values.redact ?? []),
+      maxBytes: recordMaxBytes,
+      warn: (line) => process.stderr.write(`restapi-mock: ${line}\n`),
+    })
+  } catch (error) {
+    const { message, code } = error as NodeJS.ErrnoException
+    // Another mock's lock says what to do itself.
+    fail(code === 'ELOCKED' ? message : `could not record: ${message}; give another file`)
+  }
+}
+
+/** `--replay`: a fallback for each recording it names, each checked as it is read. */
+function readReplays(values: UpstreamValues, fail: (message: string) => never): Fallback[] {
+  return (values.replay ?? []).map((path) => {
+    // Messages name it as `createHandlers` names a recording: `replay FILE: entry 3: …`.
+    const name = `replay ${path}`
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch (error) {
+      return fail(`${name}: could not read the file: ${(error as Error).message}`)
+    }
+    try {
+      return createReplay(parseHar(text, name), path)
+    } catch (error) {
+      return fail((error as Error).message)
+    }
+  })
 }
