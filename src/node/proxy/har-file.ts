@@ -1,5 +1,5 @@
 import { constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { copyFile, open, rename, rm } from 'node:fs/promises'
+import { copyFile, open as openFile, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { removeStaleTemporaries, temporaryName } from '../state-file/state-file-names.ts'
 import { syncDirectory } from '../state-file/write-atomically.ts'
@@ -62,47 +62,61 @@ export function openHarFile(path: string, creatorVersion: string): HarFile {
     }
     tail = findTail(text, path)
   }
-  let { position, empty, count } = tail
+  const { position, empty, count } = tail
+  const open: OpenHar = { path, temporary, tail, position, empty, count }
   return {
     get entries() {
-      return count
+      return open.count
     },
     repaired,
-    async append(entries) {
-      if (entries.length === 0) return
-      const added = Buffer.from(`${empty ? '' : ','}\n${entries.join(',\n')}`)
-      const bytes = Buffer.concat([added, tail.bytes])
-      try {
-        // A copy-on-write clone where the file system has them, else a copy.
-        await copyFile(path, temporary, constants.COPYFILE_FICLONE)
-        const handle = await open(temporary, 'r+')
-        try {
-          let written = 0
-          while (written < bytes.length) {
-            written += (
-              await handle.write(bytes, written, bytes.length - written, position + written)
-            ).bytesWritten
-          }
-          await handle.truncate(position + bytes.length)
-          await handle.sync()
-        } finally {
-          await handle.close()
-        }
-        await rename(temporary, path)
-      } catch (error) {
-        await rm(temporary, { force: true })
-        throw error
-      }
-      await syncDirectory(dirname(path))
-      // Only now: a write that failed is made again from the same place.
-      position += added.length
-      empty = false
-      count += entries.length
-    },
+    append: (entries) => appendEntries(open, entries),
     async sync() {
       // Each append synced its file and the folder.
     },
   }
+}
+
+/** A HAR file open to append to: where its entries end now, and how many it holds. */
+interface OpenHar {
+  readonly path: string
+  readonly temporary: string
+  /** The file's end as it was opened: what follows the entries. */
+  readonly tail: Tail
+  position: number
+  empty: boolean
+  count: number
+}
+
+async function appendEntries(open: OpenHar, entries: readonly string[]): Promise<void> {
+  if (entries.length === 0) return
+  const { path, temporary, position } = open
+  const added = Buffer.from(`${open.empty ? '' : ','}\n${entries.join(',\n')}`)
+  const bytes = Buffer.concat([added, open.tail.bytes])
+  try {
+    // A copy-on-write clone where the file system has them, else a copy.
+    await copyFile(path, temporary, constants.COPYFILE_FICLONE)
+    const handle = await openFile(temporary, 'r+')
+    try {
+      let written = 0
+      while (written < bytes.length) {
+        written += (await handle.write(bytes, written, bytes.length - written, position + written))
+          .bytesWritten
+      }
+      await handle.truncate(position + bytes.length)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+  await syncDirectory(dirname(path))
+  // Only now: a write that failed is made again from the same place.
+  open.position += added.length
+  open.empty = false
+  open.count += entries.length
 }
 
 /** The whole file replaced by `text`, through a temporary file beside it. */
