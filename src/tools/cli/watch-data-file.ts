@@ -24,64 +24,85 @@ export function watchDataFile(
   mock: Mock,
   log: (line: string) => void,
 ): DataFileWatch {
-  const name = basename(path)
-  let timer: NodeJS.Timeout | undefined
-  let closed = false
-  // One read at a time: a change seen while the file is read starts one more read after it.
-  let reading = false
-  let again = false
-  const refused = (message: string): void => {
-    log(`restapi-mock: kept the running state: ${path}: ${message}`)
-    mock.control.notices.add('error', `Kept the running state: ${name}: ${message}`)
-  }
-  const load = async (): Promise<void> => {
-    let scenario
-    try {
-      scenario = await readDataFile(path)
-    } catch (error) {
-      if (!closed) refused((error as Error).message)
-      return
-    }
-    if (closed) return
-    const problem = mock.scenarios.define('data', scenario)
-    if (problem) {
-      refused(problem)
-      return
-    }
-    if (mock.scenarios.current === 'data') mock.scenarios.reset()
-    const counts = Object.entries(scenario.fixtures ?? {})
-      .map(([kind, list]) => `${Array.isArray(list) ? list.length : 0} ${kind}`)
-      .join(', ')
-    log(`restapi-mock: reloaded ${path}: ${counts}`)
-    mock.control.notices.add('info', `Reloaded ${name}: ${counts}`)
-  }
-  const reload = (): void => {
-    timer = undefined
-    if (reading) {
-      again = true
-      return
-    }
-    reading = true
-    void load().finally(() => {
-      reading = false
-      if (again && !closed) {
-        again = false
-        reload()
-      }
-    })
+  const watching: Watching = {
+    path,
+    name: basename(path),
+    mock,
+    log,
+    timer: undefined,
+    closed: false,
+    reading: false,
+    again: false,
   }
   const watcher = watch(dirname(path), (_event, changed) => {
-    if (changed !== null && changed !== name) return
-    clearTimeout(timer)
-    timer = setTimeout(reload, settleMs)
+    if (changed !== null && changed !== watching.name) return
+    clearTimeout(watching.timer)
+    watching.timer = setTimeout(() => reload(watching), settleMs)
   })
   // Never what keeps the process running: the server is.
   watcher.unref()
   return {
     close() {
-      closed = true
-      clearTimeout(timer)
+      watching.closed = true
+      clearTimeout(watching.timer)
       watcher.close()
     },
   }
+}
+
+/** A data file watched: where it is, the mock it reloads, and the read under way. */
+interface Watching {
+  readonly path: string
+  readonly name: string
+  readonly mock: Mock
+  readonly log: (line: string) => void
+  timer: NodeJS.Timeout | undefined
+  closed: boolean
+  /** One read at a time: a change seen while the file is read starts one more read after it. */
+  reading: boolean
+  again: boolean
+}
+
+function refused(watching: Watching, message: string): void {
+  watching.log(`restapi-mock: kept the running state: ${watching.path}: ${message}`)
+  watching.mock.control.notices.add('error', `Kept the running state: ${watching.name}: ${message}`)
+}
+
+async function load(watching: Watching): Promise<void> {
+  const { path, name, mock } = watching
+  let scenario
+  try {
+    scenario = await readDataFile(path)
+  } catch (error) {
+    if (!watching.closed) refused(watching, (error as Error).message)
+    return
+  }
+  if (watching.closed) return
+  const problem = mock.scenarios.define('data', scenario)
+  if (problem) {
+    refused(watching, problem)
+    return
+  }
+  if (mock.scenarios.current === 'data') mock.scenarios.reset()
+  const counts = Object.entries(scenario.fixtures ?? {})
+    .map(([kind, list]) => `${Array.isArray(list) ? list.length : 0} ${kind}`)
+    .join(', ')
+  watching.log(`restapi-mock: reloaded ${path}: ${counts}`)
+  mock.control.notices.add('info', `Reloaded ${name}: ${counts}`)
+}
+
+function reload(watching: Watching): void {
+  watching.timer = undefined
+  if (watching.reading) {
+    watching.again = true
+    return
+  }
+  watching.reading = true
+  void load(watching).finally(() => {
+    watching.reading = false
+    if (watching.again && !watching.closed) {
+      watching.again = false
+      reload(watching)
+    }
+  })
 }
