@@ -14,7 +14,7 @@ export default defineConfig([
       // Here for its declarations only (shared with the other entry points, so a `Store` from
       // one is a `Store` to the other); its JavaScript is the browser build's, below.
       browser: 'src/browser/index.ts',
-      cli: 'src/node/start.ts',
+      cli: 'src/tools/cli/start.ts',
       // The Playwright fixture and the Vite plugin of the development homes (issue 36).
       playwright: 'src/node/playwright/index.ts',
       vite: 'src/node/dev/index.ts',

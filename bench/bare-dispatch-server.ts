@@ -11,7 +11,7 @@ import { Hono } from 'hono'
 import { operations } from '../handlers/operations.ts'
 import { createStore } from '../src/mock/create-store.ts'
 import { nodeRecord } from '../src/node/server/app.ts'
-import { trackRequests } from '../src/node/server/track-requests.ts'
+import { trackRequests } from '../src/tools/cli/track-requests.ts'
 import { createAnswerer, resolveConfig } from '../src/wire/index.ts'
 
 const store = createStore({ seed: 1 })
@@ -30,7 +30,7 @@ app.all('*', async (c) => {
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   // The parent reads the port from this line, as it reads the mock's banner.
   process.stdout.write(`listening on http://127.0.0.1:${info.port}\n`)
-  // The heap as the mock's start file sets it once it serves (src/node/start.ts).
+  // The heap as the mock's start file sets it once it serves (src/tools/cli/start.ts).
   setFlagsFromString('--heap-growing-percent=50')
 })
 // Requests followed for a graceful stop, as the command's server follows them (src/node/cli).

@@ -570,7 +570,7 @@ export async function runFallbackHostileLoad(
   let upstream: ServerProcess | undefined
   let mock: ServerProcess | undefined
   try {
-    const args = ['--max-semi-space-size=4', 'src/node/start.ts', '--port', '0', '--no-log']
+    const args = ['--max-semi-space-size=4', 'src/tools/cli/start.ts', '--port', '0', '--no-log']
     let normalRead: LoadRequest
     if (phase === 'proxy') {
       upstream = await startServer(

@@ -81,7 +81,7 @@ export async function runHostileLoad(seconds: number, normalBody: string): Promi
   }
   const mock = await startServer(
     'mock',
-    ['--max-semi-space-size=4', 'src/node/start.ts', '--port', '0', '--no-log'],
+    ['--max-semi-space-size=4', 'src/tools/cli/start.ts', '--port', '0', '--no-log'],
     update,
   )
   try {

@@ -18,7 +18,7 @@ import { createStore } from '../src/mock/index.ts'
 
 const warmUp = Number(process.env.WARM_UP ?? 15_000)
 const counted = Number(process.env.COUNTED ?? 4_000)
-const entry = process.argv[2] ?? 'src/node/start.ts'
+const entry = process.argv[2] ?? 'src/tools/cli/start.ts'
 const upstream = process.env.UPSTREAM
 const forwarding = upstream ? ['--proxy', upstream, '--passthrough', 'CommentUpdateRequest'] : []
 

@@ -42,7 +42,7 @@ async function startMock(port: number, stateFile: string): Promise<Mock> {
     process.execPath,
     [
       '--max-semi-space-size=4',
-      'src/node/start.ts',
+      'src/tools/cli/start.ts',
       '--port',
       String(port),
       '--no-log',

@@ -91,7 +91,9 @@ const { allocationPerRequest } = await import('./allocation.ts')
 const { npmStartNodeOptions } = await import('./throughput.ts')
 const floorKb = await allocationPerRequest([...npmStartNodeOptions(), 'bench/hono-floor-server.ts'])
 const mockKb = await allocationPerRequest([...npmStartArgs(), '--port', '0'])
-say(`allocation a request: npm start ${mockKb.toFixed(1)} KB, the Hono floor ${floorKb.toFixed(1)} KB`)
+say(
+  `allocation a request: npm start ${mockKb.toFixed(1)} KB, the Hono floor ${floorKb.toFixed(1)} KB`,
+)
 targets.push([`npm start allocates <= 15 KB a request (${mockKb.toFixed(1)} KB)`, mockKb <= 15])
 
 // 2. Cold start of the installed bin against a plain Hono server, side by side (cold-start.ts).

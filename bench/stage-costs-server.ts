@@ -20,7 +20,7 @@ import {
   serveFetch,
 } from '../src/node/server/node-edge.ts'
 import type { AppEnv } from '../src/node/server/mock-of.ts'
-import { trackRequests } from '../src/node/server/track-requests.ts'
+import { trackRequests } from '../src/tools/cli/track-requests.ts'
 import { createAnswerer, type Stage } from '../src/wire/index.ts'
 
 const without = new Set((process.env.WITHOUT ?? '').split(',').filter(Boolean))

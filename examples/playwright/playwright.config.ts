@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: [
     {
       // In your project: `npx restapi-mock --port 4010 --no-log`.
-      command: `"${process.execPath}" ../../src/node/start.ts --port ${mockPort} --no-log`,
+      command: `"${process.execPath}" ../../src/tools/cli/start.ts --port ${mockPort} --no-log`,
       url: `http://127.0.0.1:${mockPort}/__mock/settings`,
       reuseExistingServer: false,
     },

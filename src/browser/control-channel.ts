@@ -1,4 +1,4 @@
-// The page's half of the dashboard's channel (src/control/dashboard/channel-fetch.ts): a tab
+// The page's half of the dashboard's channel (src/tools/dashboard/channel-fetch.ts): a tab
 // that runs the mock answers the control requests of a dashboard open in another tab.
 import { controlChannelName, type ChannelMessage } from '../control/channel-messages.ts'
 

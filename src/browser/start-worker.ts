@@ -6,7 +6,7 @@ import type { Store } from '../store/index.ts'
 import { basePathOf } from '../wire/route/mock-paths.ts'
 import { isDashboardPage } from './is-dashboard-page.ts'
 import { pageHooks } from './page-hooks.ts'
-import type { WorkerMock, WorkerMockOptions } from './worker-mock.ts'
+import type { LoadDashboard, WorkerMock, WorkerMockOptions } from './worker-mock.ts'
 
 export interface WorkerOptions extends WorkerMockOptions {
   /** What msw does with a request no handler takes. Default `'bypass'`: it goes to the network. */
@@ -34,13 +34,15 @@ export interface RunningWorker {
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
   // `/__mock` opened in a tab: the dashboard, in place of the app (page-dashboard.ts).
-  if (isDashboardPage()) return (await import('./page-dashboard.ts')).showPageDashboard(options)
+  if (isDashboardPage()) {
+    return (await import('./page-dashboard.ts')).showPageDashboard(options, loadDashboard)
+  }
   // The mock (its store, the seeds with faker and their word lists, the dispatch) is a module
   // of its own, fetched now while the worker registers: before it runs, the page loads only
   // msw and the routes below (docs/performance.md, "The browser").
   let loaded: WorkerMock | undefined
   const loading = import('./worker-mock.ts').then(({ workerMock }) => {
-    loaded = workerMock(options)
+    loaded = workerMock(options, { dashboard: loadDashboard })
     return loaded
   })
   const worker = setupWorker(
@@ -146,3 +148,9 @@ async function warnIfTheCliAnswersToo(): Promise<void> {
     // No dev server behind the page, or no proxy: nothing to say.
   }
 }
+
+/**
+ * The dashboard tool, loaded on first use (a chunk of its own): startWorker is the entry point
+ * that hands it to the mock, since the core never imports a tool.
+ */
+const loadDashboard: LoadDashboard = () => import('../tools/dashboard/index.ts')

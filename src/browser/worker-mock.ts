@@ -11,6 +11,7 @@ import {
   type Har,
   type Mock,
   type MockOptions,
+  type MockPage,
   type StoreOptions,
 } from '../mock/index.ts'
 import type { Store } from '../store/index.ts'
@@ -39,6 +40,27 @@ export interface WorkerMockOptions extends Omit<MockOptions, 'store'>, StoreOpti
   onMiss?: OnMiss
 }
 
+/**
+ * The dashboard as startWorker hands it in (src/tools/dashboard), loaded on first use: the page
+ * `/__mock` answers, and the same drawn into a page of the app (page-dashboard.ts).
+ */
+export type LoadDashboard = () => Promise<{
+  dashboardPage(page: { readonly basePath: string; readonly channel: string }): Promise<MockPage>
+  drawDashboard(page: {
+    readonly basePath: string
+    readonly channel: string
+    readonly local: (path: string, init: RequestInit) => Promise<Response>
+  }): void
+}>
+
+/** Where the worker's mock lives: whether it answers other tabs, and the dashboard it serves. */
+export interface WorkerHome {
+  /** Answer the dashboards of the origin's other tabs; default true. */
+  readonly answerTabs?: boolean
+  /** The dashboard `GET /__mock` answers with, for the page's home; none: the mock's own. */
+  readonly dashboard?: LoadDashboard
+}
+
 export interface WorkerMock {
   readonly mock: Mock
   readonly store: Store
@@ -52,7 +74,8 @@ export interface WorkerMock {
  * in the origin's storage (`persist`), and answering the dashboards of the origin's other tabs
  * (`answerTabs`: the page's own copy on the dashboard page does not).
  */
-export function workerMock(options: WorkerMockOptions, answerTabs = true): WorkerMock {
+export function workerMock(options: WorkerMockOptions, home: WorkerHome = {}): WorkerMock {
+  const { answerTabs = true, dashboard } = home
   const store = options.store ?? createStore(options)
   const mock = createMock({ ...options, store })
   const persisted = persistedState(mock, options)
@@ -65,9 +88,10 @@ export function workerMock(options: WorkerMockOptions, answerTabs = true): Worke
       // dashboard with a copy of its own: the tab msw would answer from may be the one leaving.
       return passthrough()
     }
-    const response = isDashboard(info.request)
-      ? await workerDashboard(mock.config.basePath)
-      : await resolvers.answer(info)
+    const response =
+      dashboard && isDashboard(info.request)
+        ? await workerDashboard(dashboard, mock.config.basePath)
+        : await resolvers.answer(info)
     if (info.request.method !== 'GET') persisted?.changed()
     return response
   }
@@ -119,8 +143,8 @@ function isDashboard(request: Request): boolean {
   return path === controlPath || path === `${controlPath}/`
 }
 
-async function workerDashboard(basePath: string): Promise<Response> {
-  const { dashboardPage } = await import('../control/dashboard.ts')
+async function workerDashboard(load: LoadDashboard, basePath: string): Promise<Response> {
+  const { dashboardPage } = await load()
   const { html, headers } = await dashboardPage({ basePath, channel: controlChannelName })
   return new Response(html, { headers: { ...headers } })
 }

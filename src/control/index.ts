@@ -31,4 +31,24 @@ export { pieceStream } from './piece-stream.ts'
 export { replayStateLog, stateLogLine, type ReplayedLog } from './state/state-log.ts'
 export { compileGlob } from './compile-glob.ts'
 export { createDtoSchemas, type JsonSchema, type JsonType } from './dto-schemas.ts'
-export type { JournalDocument, ScenariosDocument, SettingsDocument } from './control-documents.ts'
+export type {
+  CollectionName,
+  JournalDocument,
+  NoticesDocument,
+  RecordingSummary,
+  ResetDocument,
+  ScenariosDocument,
+  SessionSummary,
+  SessionsDocument,
+  SettingsDocument,
+  SnapshotSummary,
+  SnapshotsDocument,
+  StatePageDocument,
+} from './control-documents.ts'
+export {
+  controlChannelName,
+  type ChannelAnswer,
+  type ChannelGone,
+  type ChannelMessage,
+  type ChannelRequest,
+} from './channel-messages.ts'

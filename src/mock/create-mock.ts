@@ -177,12 +177,7 @@ function answererOf(parts: MockParts, list: readonly Fallback[], host: HostParts
       const sampleStore = createStore({ seed: store.seed, counts: store.counts })
       return createOpenApiDocument({ operations, basePath: config.basePath, sampleStore })
     },
-    dashboard: async () => {
-      const { dashboardPage } = await import('../control/dashboard.ts')
-      const { html, headers } = await dashboardPage({ basePath: config.basePath })
-      // A text answer, as every other: nosniff (issue 40, I2).
-      return new Response(html, { headers: { ...headers, 'X-Content-Type-Options': 'nosniff' } })
-    },
+    dashboard: options.dashboard,
   }
   // The routes under /__mock load on their first request: a page that never asks for them
   // carries them only in a lazy chunk.

@@ -6,6 +6,7 @@ export {
   type StateChoice,
 } from './create-mock.ts'
 export { mockVersion } from './mock-version.ts'
+export type { MockPage, MockPageMaker } from './mock-page.ts'
 // The control routes load on the first /__mock request (create-mock.ts).
 export type { NamedSnapshot } from './routes/control-routes.ts'
 export { maxSnapshotNameLength } from './routes/snapshot-names.ts'

@@ -16,6 +16,7 @@ import type { Scenario } from './scenario.ts'
 import type { Sessions } from './sessions.ts'
 import type { LatencyOption } from './to-latency.ts'
 import type { LoginOptions, LoginStatus, LoginTicket } from './login.ts'
+import type { MockPageMaker } from './mock-page.ts'
 
 export interface MockOptions extends MockConfigOptions {
   /** The state to serve; build it with `createStore()`. */
@@ -66,6 +67,11 @@ export interface MockOptions extends MockConfigOptions {
    * (`operations` of `restapi-mock/handlers`); a list replaces them, so add to that one.
    */
   operations?: readonly Operation[]
+  /**
+   * Makes the page `GET /__mock` answers, on its first request. Default, in the entry points'
+   * `createMock`, `createHandlers`, `createApp` and `startWorker`: the dashboard.
+   */
+  dashboard?: MockPageMaker
 }
 
 /** Which state a call of the mock's API works on: a session's, or (by default) the shared one. */

@@ -38,12 +38,12 @@ export {
   applyWorkflowRestrictions,
   cannotEditMessage,
   defaultCaller,
-  detailsViewUrlOf,
   itemStatusOf,
   readOnlyControlStatus,
   type Caller,
   type ItemLifecycle,
 } from './container-status.ts'
+export { detailsViewUrlOf } from './details-view-url.ts'
 export { PageNode } from './page.ts'
 export {
   CommentResponse,

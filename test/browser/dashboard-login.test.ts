@@ -9,7 +9,7 @@ import { launchChromium, screenshotDir } from './chromium.ts'
 // Issue 31, point 3, with the login wall of issue 30 (N8, docs/decisions.md section 18): behind
 // `--auth`, the dashboard's sessions table shows each state logged in or not, and logs it in
 // (`POST /__mock/login`) or out (`DELETE /__mock/login`) in the state the row names
-// (src/control/dashboard/login-cells.ts; the routes: src/mock/routes/login-routes.ts).
+// (src/tools/dashboard/login-cells.ts; the routes: src/mock/routes/login-routes.ts).
 
 const poll = { timeout: 10_000, interval: 100 }
 const store = createStore({ seed: 1 })

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionsDocument } from '../../src/control/control-documents.ts'
 import { createServer, createStore, type RunningServer } from '../../src/index.ts'
-import { readUpstream, type Upstream } from '../../src/node/cli/cli-upstream.ts'
+import { readUpstream, type Upstream } from '../../src/tools/cli/cli-upstream.ts'
 import { startEchoUpstream, type EchoUpstream } from '../support/echo-upstream.ts'
 import { fakeRecording } from '../support/fake-recording.ts'
 import { commentKey, makeTempDir, removeTempDir } from '../support/index.ts'
@@ -13,7 +13,7 @@ import { launchChromium, screenshotDir } from './chromium.ts'
 // Issue 31, point 3: the dashboard shows the sessions (id, created, last used, requests) with
 // delete and a scenario switcher each, and the proxy, record and replay status. One server
 // started as the CLI starts it (readUpstream: --proxy, --record, --replay), one page; the steps
-// build on each other (src/control/dashboard/sessions-view.ts, upstream-view.ts).
+// build on each other (src/tools/dashboard/sessions-view.ts, upstream-view.ts).
 
 const poll = { timeout: 10_000, interval: 100 }
 const store = createStore({ seed: 1 })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerControlChannel } from '../../src/browser/control-channel.ts'
-import { createChannelFetch } from '../../src/control/dashboard/channel-fetch.ts'
+import { createChannelFetch } from '../../src/tools/dashboard/channel-fetch.ts'
 import { loginCookie } from '../../src/wire/index.ts'
 
 // The page's home: the dashboard asks the app's tabs over a BroadcastChannel (issue 36). Two

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dashboardParts } from '../../src/control/dashboard/index.ts'
+import { dashboardParts } from '../../src/tools/dashboard/index.ts'
 import type { SessionsDocument } from '../../src/control/control-documents.ts'
 
 // The dashboard's pure parts (no DOM), called as they are: the page inlines the same text.

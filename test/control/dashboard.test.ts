@@ -1,12 +1,14 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
-import { dashboardPage } from '../../src/control/dashboard.ts'
 import {
+  dashboardPage,
   dashboardScript,
   dashboardSettings,
   dashboardStyle,
-} from '../../src/control/dashboard/index.ts'
+} from '../../src/tools/dashboard/index.ts'
+import { createMock as composeMock } from '../../src/mock/index.ts'
+import { operations } from '../../handlers/operations.ts'
 import { stateCollections } from '../../src/control/state/state-document.ts'
 import { createStore } from '../../src/index.ts'
 import { ResponseStatus } from '../../src/model/index.ts'
@@ -29,6 +31,24 @@ const { html, headers: dashboardHeaders } = await dashboardPage({ basePath: '/Re
 const script = dashboardScript(dashboardSettings)
 
 describe('GET /__mock: the dashboard page', () => {
+  it('is the page the entry point hands in: a mock built without one answers 404', async () => {
+    const mock = composeMock({ store: createStore({ seed: 1 }), operations })
+    const response = await mock.dispatch(new Request('http://localhost/__mock'))
+    expect(response?.status).toBe(404)
+    expect(await response?.json()).toMatchObject({ ResponseStatus: { ErrorCode: 'NotFound' } })
+  })
+
+  it('is the page handed in as `dashboard`, with nosniff', async () => {
+    const mock = composeMock({
+      store: createStore({ seed: 1 }),
+      operations,
+      dashboard: async ({ basePath }) => ({ html: `<p>${basePath}</p>`, headers: {} }),
+    })
+    const response = await mock.dispatch(new Request('http://localhost/__mock'))
+    expect(await response?.text()).toBe('<p>/RestApi</p>')
+    expect(response?.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
   it.each([
     ['the Hono app', pageThroughApp],
     ['the msw handlers', pageThroughMsw],

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readDataFile } from '../../src/node/cli/data-file.ts'
+import { readDataFile } from '../../src/tools/cli/data-file.ts'
 import {
   applyMockParameters,
   createMock,

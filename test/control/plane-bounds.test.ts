@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dashboardScript, dashboardSettings } from '../../src/control/dashboard/index.ts'
+import { dashboardScript, dashboardSettings } from '../../src/tools/dashboard/index.ts'
 import { createFactory } from '../../seeds/index.ts'
 import { createStore } from '../../src/index.ts'
 import { createMemoryStore } from '../../src/store/index.ts'

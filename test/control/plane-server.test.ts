@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createStore, type RunningServer } from '../../src/index.ts'
 import { stateJson } from '../../handlers/index.ts'
-import { trackRequests } from '../../src/node/server/track-requests.ts'
+import { trackRequests } from '../../src/tools/cli/track-requests.ts'
 import {
   rawRequest,
   startServer,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMock, createStore, type Scenario } from '../../src/index.ts'
-import { readScenariosFile } from '../../src/node/cli/scenarios-file.ts'
+import { readScenariosFile } from '../../src/tools/cli/scenarios-file.ts'
 import { buildApp, tempDir } from '../support/index.ts'
 
 // Issue 26, point 14: a scenario with keys it does not know stops the start naming them, and a

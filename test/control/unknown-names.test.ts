@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { cliOptions } from '../../src/node/cli/cli-options.ts'
-import { optionProblem } from '../../src/node/cli/unknown-option.ts'
+import { cliOptions } from '../../src/tools/cli/cli-options.ts'
+import { optionProblem } from '../../src/tools/cli/unknown-option.ts'
 import { readRecordingArgs } from '../../src/tools/verify/recording-args.ts'
 import { buildApp, readJson } from '../support/index.ts'
 

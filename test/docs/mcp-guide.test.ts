@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { helpText } from '../../src/node/help.ts'
+import { helpText } from '../../src/tools/cli/help.ts'
 import { mcpResources } from '../../src/tools/mcp/mcp-resources.ts'
 import { mcpTools } from '../../src/tools/mcp/mcp-tools.ts'
 import { projectRoot } from '../support/index.ts'

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../handlers/index.ts'
 import { createMock, createStore } from '../../src/index.ts'
-import { startBanner } from '../../src/node/cli/start-banner.ts'
+import { startBanner } from '../../src/tools/cli/start-banner.ts'
 import { httpMethods } from '../../src/wire/index.ts'
 import { projectRoot } from '../support/index.ts'
 

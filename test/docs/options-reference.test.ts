@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { cliCommands } from '../../src/node/cli/cli-commands.ts'
-import { cliOptions } from '../../src/node/cli/cli-options.ts'
-import { optionsReference } from '../../src/node/cli/options-reference.ts'
+import { cliCommands } from '../../src/tools/cli/cli-commands.ts'
+import { cliOptions } from '../../src/tools/cli/cli-options.ts'
+import { optionsReference } from '../../src/tools/cli/options-reference.ts'
 import { projectRoot } from '../support/index.ts'
 
 it('docs/options.md is the option table as it is (npm run docs:options writes it)', () => {

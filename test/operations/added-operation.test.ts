@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../handlers/index.ts'
-import { dashboardSettings } from '../../src/control/dashboard/index.ts'
+import { dashboardSettings } from '../../src/tools/dashboard/index.ts'
 import { describeOpenApi, openApiOf, operationOf } from '../control/openapi-checks.ts'
 import { describeFormatMatrix } from '../negotiation/format-matrix.ts'
 import { buildHostApp, commentKey, type TestApp } from '../support/index.ts'

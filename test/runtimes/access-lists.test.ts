@@ -10,7 +10,7 @@ import {
   parseAllowedOrigins,
   type AllowedOrigins,
 } from '../../src/node/server/origin-check.ts'
-import { exposureWarnings } from '../../src/node/server/exposure-warnings.ts'
+import { exposureWarnings } from '../../src/tools/cli/exposure-warnings.ts'
 
 // Which Host names and which page origins the Node server answers (decisions.md section 6):
 // loopback by default, more only when named.

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { asksForUpstream } from '../../src/node/cli/asks-for-upstream.ts'
-import { cliOptions } from '../../src/node/cli/cli-options.ts'
+import { asksForUpstream } from '../../src/tools/cli/asks-for-upstream.ts'
+import { cliOptions } from '../../src/tools/cli/cli-options.ts'
 
 // The proxy's, the recorder's and the replay's code loads only for a command line that asks for
 // one of them. Two of their options have defaults, which once made every start load it.

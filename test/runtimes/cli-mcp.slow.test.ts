@@ -29,11 +29,11 @@ interface Connected {
   readonly transportErrors: Error[]
 }
 
-/** Spawns `node src/node/start.ts mcp <args>` and connects the SDK's client to it. */
+/** Spawns `node src/tools/cli/start.ts mcp <args>` and connects the SDK's client to it. */
 async function connect(args: readonly string[]): Promise<Omit<Connected, 'origin'>> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['src/node/start.ts', 'mcp', ...args],
+    args: ['src/tools/cli/start.ts', 'mcp', ...args],
     cwd: projectRoot,
     stderr: 'pipe',
   })
@@ -301,7 +301,7 @@ describe('restapi-mock mcp --url', () => {
   it('refuses an address off this machine with a clear message, exit 2, unless --allow-remote', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['src/node/start.ts', 'mcp', '--url', 'http://192.0.2.10:4000'],
+      args: ['src/tools/cli/start.ts', 'mcp', '--url', 'http://192.0.2.10:4000'],
       cwd: projectRoot,
       stderr: 'pipe',
     })
@@ -357,7 +357,7 @@ describe('the bin without mcp', () => {
         `} })\n`,
     )
     const run = (args: readonly string[]): CliRun => {
-      const child = spawn(process.execPath, ['--import', hook, 'src/node/start.ts', ...args], {
+      const child = spawn(process.execPath, ['--import', hook, 'src/tools/cli/start.ts', ...args], {
         cwd: projectRoot,
         stdio: ['pipe', 'pipe', 'pipe'],
       })
@@ -374,7 +374,7 @@ describe('the bin without mcp', () => {
     const origin = await waitForStart(serving)
     expect((await fetch(`${origin}/__mock/settings`)).status).toBe(200)
     const served = readFileSync(loaded, 'utf8')
-    expect(served).toContain('/src/node/cli/cli.ts')
+    expect(served).toContain('/src/tools/cli/cli.ts')
     expect(served).not.toContain('@modelcontextprotocol')
 
     writeFileSync(loaded, '')

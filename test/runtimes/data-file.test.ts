@@ -3,8 +3,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readDataFile } from '../../src/node/cli/data-file.ts'
-import { parseJsonText } from '../../src/node/cli/parse-json-text.ts'
+import { readDataFile } from '../../src/tools/cli/data-file.ts'
+import { parseJsonText } from '../../src/tools/cli/parse-json-text.ts'
 import { tempDir } from '../support/index.ts'
 
 // Issue 26, point 11: a `--data` file is read asynchronously, up to a cap, and only from a

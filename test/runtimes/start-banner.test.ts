@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMock, createStore } from '../../src/index.ts'
-import { startBanner } from '../../src/node/cli/start-banner.ts'
+import { startBanner } from '../../src/tools/cli/start-banner.ts'
 import { httpMethods } from '../../src/wire/index.ts'
 
 // What the command prints once it serves: where, the dashboard, the operations, the data, how

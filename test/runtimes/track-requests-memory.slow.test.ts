@@ -14,7 +14,7 @@ import { createStore } from '../../src/mock/index.ts'
 async function startTraced(
   args: readonly string[],
 ): Promise<{ origin: string; out: () => string }> {
-  const child = spawn(process.execPath, ['--trace-gc-nvp', 'src/node/start.ts', ...args], {
+  const child = spawn(process.execPath, ['--trace-gc-nvp', 'src/tools/cli/start.ts', ...args], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   })

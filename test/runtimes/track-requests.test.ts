@@ -1,7 +1,7 @@
 import { get } from 'node:http'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { trackRequests } from '../../src/node/server/track-requests.ts'
+import { trackRequests } from '../../src/tools/cli/track-requests.ts'
 import {
   commentKey,
   commentsPath,

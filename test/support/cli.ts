@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { onTestFinished } from 'vitest'
 
-/** The project root, where `src/node/start.ts` (the command's entry) lives. */
+/** The project root, where `src/tools/cli/start.ts` (the command's entry) lives. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export interface CliRun {
@@ -21,7 +21,7 @@ function withoutPort(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /**
- * Starts `node src/node/start.ts <args>`, as the bin and `npm start` do, with the test's Node,
+ * Starts `node src/tools/cli/start.ts <args>`, as the bin and `npm start` do, with the test's Node,
  * and kills it when the test ends if it still runs. Call it inside a test or a `beforeEach`.
  */
 export function startCli(args: readonly string[]): CliRun {
@@ -32,7 +32,7 @@ export function startCli(args: readonly string[]): CliRun {
 
 /** The same for a script outside a test (the bench): stopping it is the caller's. */
 export function runCli(args: readonly string[]): CliRun {
-  const child = spawn(process.execPath, ['src/node/start.ts', ...args], {
+  const child = spawn(process.execPath, ['src/tools/cli/start.ts', ...args], {
     cwd: projectRoot,
     env: withoutPort(process.env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import type { ControlState } from '../../control/interceptor.ts'
 import type { Fallback, MockConfig, Operation, RequestHost } from '../../wire/index.ts'
 import type { ScenarioCatalogue } from '../scenarios.ts'
 import type { Session, Sessions } from '../sessions.ts'
+import type { MockPageMaker } from '../mock-page.ts'
 
 export interface ControlDeps {
   readonly fallbacks: readonly Fallback[]
@@ -19,7 +20,8 @@ export interface ControlDeps {
    * code loads on the first request for them, so a page that never asks does not carry it.
    */
   readonly openApi: () => Promise<object>
-  readonly dashboard: () => Promise<Response>
+  /** The page `GET /__mock` answers, as the entry point handed it in (the dashboard). */
+  readonly dashboard: MockPageMaker | undefined
   readonly version: string
   /** Names redacted in the journal's views besides the built-in ones (`--redact`). */
   readonly redact: readonly string[]

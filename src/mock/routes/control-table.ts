@@ -1,5 +1,6 @@
 import { fail, json, readJsonBody } from './control-answers.ts'
 import type { ControlRow, GlobalCall } from './control-call.ts'
+import { dashboardAnswer } from './dashboard-answer.ts'
 import { clearJournal, journalHar, readJournal } from './journal-routes.ts'
 import { setPassthrough } from './passthrough.ts'
 import { deleteLogin, postLogin, readLogin } from './login-routes.ts'
@@ -26,7 +27,7 @@ import {
  * request names, or on the shared state; a global one on none.
  */
 export const controlTable: readonly ControlRow[] = [
-  { method: 'GET', route: '/', scope: 'global', answer: ({ deps }) => deps.dashboard() },
+  { method: 'GET', route: '/', scope: 'global', answer: ({ deps }) => dashboardAnswer(deps) },
   {
     method: 'GET',
     route: '/openapi.json',

@@ -1,11 +1,8 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import {
   builtInSecretNames,
   hideValues,
-  hideValuesInBody,
   newRedaction,
   placeOfHeader,
-  redactBody,
   redactHeader,
   redactUrl,
   valuesToHide,
@@ -13,6 +10,7 @@ import {
   type SecretNames,
 } from '../../control/redact/index.ts'
 import type { HarEntry, HarHeader } from '../../mock/index.ts'
+import { content, decoded, notKept, redactedBytes } from './har-content.ts'
 
 export interface ProxiedExchange {
   /** Epoch ms the request arrived. */
@@ -46,48 +44,6 @@ export interface HarEntryOptions {
   readonly names?: SecretNames
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
-
-/** A body as HAR keeps it: its text when it is text, else base64. */
-function content(bytes: Buffer, mimeType: string): { text: string; encoding?: string } {
-  const textual =
-    /^text\/|json|xml|javascript|csv|jsv|html|x-www-form-urlencoded|multipart\/form-data/i.test(
-      mimeType,
-    )
-  if (textual) {
-    try {
-      return { text: strictUtf8.decode(bytes) }
-    } catch {
-      // Not UTF-8 after all: kept as bytes.
-    }
-  }
-  return { text: bytes.toString('base64'), encoding: 'base64' }
-}
-
-/**
- * A body with its secrets redacted: text by its type, multipart byte for byte (as latin1).
- * `values`, when given, are hidden by value as well (the second pass), else by name.
- */
-function redactedBytes(
-  bytes: Buffer,
-  mimeType: string,
-  redaction: Redaction,
-  values?: readonly string[],
-): Buffer {
-  const redact = (text: string): string =>
-    values ? hideValuesInBody(text, mimeType, values) : redactBody(text, mimeType, redaction)
-  if (/^multipart\//i.test(mimeType)) return Buffer.from(redact(bytes.toString('latin1')), 'latin1')
-  let text: string
-  try {
-    text = strictUtf8.decode(bytes)
-  } catch {
-    // Not text: nothing a reader could redact.
-    return bytes
-  }
-  const redacted = redact(text)
-  return redacted === text ? bytes : Buffer.from(redacted)
-}
-
 function pairs(raw: readonly string[], redaction: Redaction | undefined): HarHeader[] {
   const headers: HarHeader[] = []
   for (let i = 0; i < raw.length; i += 2) {
@@ -100,31 +56,6 @@ function pairs(raw: readonly string[], redaction: Redaction | undefined): HarHea
 
 function headerValue(headers: readonly HarHeader[], name: string): string {
   return headers.find((header) => header.name.toLowerCase() === name)?.value ?? ''
-}
-
-/**
- * The body as sent before its Content-Encoding (HAR keeps what the page got, decoded), or
- * null when decoded it would pass `maxBytes`: zlib stops there, so a small bomb never
- * inflates whole.
- */
-function decoded(bytes: Buffer, encoding: string, maxBytes: number): Buffer | null {
-  const options = { maxOutputLength: Math.max(1, maxBytes) }
-  try {
-    if (/^(x-)?gzip$/i.test(encoding)) return gunzipSync(bytes, options)
-    if (/^deflate$/i.test(encoding)) return inflateSync(bytes, options)
-    if (/^br$/i.test(encoding)) return brotliDecompressSync(bytes, options)
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return null
-    // Not what it said it was: kept as it came.
-  }
-  return bytes
-}
-
-/** The `comment` of a body kept as its size only. */
-function notKept(size: number, maxBytes: number, decodesLarger = false): string {
-  return decodesLarger
-    ? `body not kept: its ${size} bytes decode to more than --record-max-body (${maxBytes} bytes)`
-    : `body not kept: ${size} bytes, over --record-max-body (${maxBytes} bytes)`
 }
 
 /**
@@ -141,6 +72,30 @@ export function harEntryOf(exchange: ProxiedExchange, options: HarEntryOptions):
   return values.length === 0 ? named : entryOf(exchange, options, redaction, values)
 }
 
+/** One pass over an exchange: redacted by name with `byName`, and by value when `values` are given. */
+interface Pass {
+  readonly maxBytes: number
+  readonly byName: Redaction | undefined
+  readonly values: readonly string[] | undefined
+}
+
+function hide(pass: Pass, text: string, place: 'url' | 'text'): string {
+  return pass.values ? hideValues(text, pass.values, place) : text
+}
+
+function headersOf(pass: Pass, raw: readonly string[]): HarHeader[] {
+  return pairs(raw, pass.byName).map(({ name, value }) => ({
+    name,
+    value: hide(pass, value, placeOfHeader(name)),
+  }))
+}
+
+function redact(pass: Pass, bytes: Buffer, type: string): Buffer {
+  if (!pass.byName) return bytes
+  const named = redactedBytes(bytes, type, pass.byName)
+  return pass.values ? redactedBytes(named, type, pass.byName, pass.values) : named
+}
+
 /** The entry, redacted by name with `redaction`, and also by value when `values` are given. */
 function entryOf(
   exchange: ProxiedExchange,
@@ -148,42 +103,13 @@ function entryOf(
   redaction: Redaction | undefined,
   values?: readonly string[],
 ): HarEntry {
-  const { maxBytes } = options
   // The second pass names its values: a fresh redaction, whose finds are not wanted.
   const byName = values ? newRedaction(redaction?.names) : redaction
-  const hide = (text: string, place: 'url' | 'text'): string =>
-    values ? hideValues(text, values, place) : text
-  const headersOf = (raw: readonly string[]): HarHeader[] =>
-    pairs(raw, byName).map(({ name, value }) => ({
-      name,
-      value: hide(value, placeOfHeader(name)),
-    }))
-  const requestHeaders = headersOf(exchange.requestHeaders)
-  const responseHeaders = headersOf(exchange.responseHeaders)
-  const requestType = headerValue(requestHeaders, 'content-type')
-  const responseType = headerValue(responseHeaders, 'content-type')
-  const redact = (bytes: Buffer, type: string): Buffer => {
-    if (!byName) return bytes
-    const named = redactedBytes(bytes, type, byName)
-    return values ? redactedBytes(named, type, byName, values) : named
-  }
-  const url = byName ? hide(redactUrl(exchange.url, byName), 'url') : exchange.url
-  const requestBody =
-    exchange.requestBody && exchange.requestSize <= maxBytes ? exchange.requestBody : null
-  const postData =
-    exchange.requestSize === 0
-      ? undefined
-      : requestBody
-        ? { mimeType: requestType, ...content(redact(requestBody, requestType), requestType) }
-        : {
-            mimeType: requestType,
-            comment: notKept(exchange.requestSize, maxBytes),
-          }
-  const { responseSize } = exchange
-  const passed = responseSize > 0 && exchange.responseBody.length === 0
-  const responseBody = passed
-    ? null
-    : decoded(exchange.responseBody, headerValue(responseHeaders, 'content-encoding'), maxBytes)
+  const pass: Pass = { maxBytes: options.maxBytes, byName, values }
+  const requestHeaders = headersOf(pass, exchange.requestHeaders)
+  const responseHeaders = headersOf(pass, exchange.responseHeaders)
+  const url = byName ? hide(pass, redactUrl(exchange.url, byName), 'url') : exchange.url
+  const postData = postDataOf(pass, exchange, headerValue(requestHeaders, 'content-type'))
   return {
     startedDateTime: new Date(exchange.startedAt).toISOString(),
     time: exchange.totalMs,
@@ -204,20 +130,10 @@ function entryOf(
       httpVersion: 'HTTP/1.1',
       headers: responseHeaders,
       cookies: [],
-      content: responseBody
-        ? {
-            size: responseBody.length,
-            mimeType: responseType,
-            ...content(redact(responseBody, responseType), responseType),
-          }
-        : {
-            size: responseSize,
-            mimeType: responseType,
-            comment: notKept(responseSize, maxBytes, !passed),
-          },
+      content: responseContentOf(pass, exchange, responseHeaders),
       redirectURL: headerValue(responseHeaders, 'location'),
       headersSize: -1,
-      bodySize: responseSize,
+      bodySize: exchange.responseSize,
     },
     cache: {},
     timings: {
@@ -226,4 +142,49 @@ function entryOf(
       receive: Math.max(0, exchange.totalMs - exchange.waitMs),
     },
   }
+}
+
+/** The request's body as the entry keeps it, or none for a request without one. */
+function postDataOf(
+  pass: Pass,
+  exchange: ProxiedExchange,
+  requestType: string,
+): HarEntry['request']['postData'] {
+  const { maxBytes } = pass
+  const requestBody =
+    exchange.requestBody && exchange.requestSize <= maxBytes ? exchange.requestBody : null
+  return exchange.requestSize === 0
+    ? undefined
+    : requestBody
+      ? { mimeType: requestType, ...content(redact(pass, requestBody, requestType), requestType) }
+      : {
+          mimeType: requestType,
+          comment: notKept(exchange.requestSize, maxBytes),
+        }
+}
+
+/** The answer's body as the entry keeps it: decoded and redacted, or only its size. */
+function responseContentOf(
+  pass: Pass,
+  exchange: ProxiedExchange,
+  responseHeaders: readonly HarHeader[],
+): HarEntry['response']['content'] {
+  const { maxBytes } = pass
+  const { responseSize } = exchange
+  const responseType = headerValue(responseHeaders, 'content-type')
+  const passed = responseSize > 0 && exchange.responseBody.length === 0
+  const responseBody = passed
+    ? null
+    : decoded(exchange.responseBody, headerValue(responseHeaders, 'content-encoding'), maxBytes)
+  return responseBody
+    ? {
+        size: responseBody.length,
+        mimeType: responseType,
+        ...content(redact(pass, responseBody, responseType), responseType),
+      }
+    : {
+        size: responseSize,
+        mimeType: responseType,
+        comment: notKept(responseSize, maxBytes, !passed),
+      }
 }

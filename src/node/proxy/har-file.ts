@@ -1,8 +1,9 @@
 import { constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { copyFile, open, rename, rm } from 'node:fs/promises'
+import { copyFile, open as openFile, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { removeStaleTemporaries, temporaryName } from '../state-file/state-file-names.ts'
 import { syncDirectory } from '../state-file/write-atomically.ts'
+import { entriesEnd, lastWholeEntry } from './entries-end.ts'
 
 export interface HarFile {
   /**
@@ -61,47 +62,61 @@ export function openHarFile(path: string, creatorVersion: string): HarFile {
     }
     tail = findTail(text, path)
   }
-  let { position, empty, count } = tail
+  const { position, empty, count } = tail
+  const open: OpenHar = { path, temporary, tail, position, empty, count }
   return {
     get entries() {
-      return count
+      return open.count
     },
     repaired,
-    async append(entries) {
-      if (entries.length === 0) return
-      const added = Buffer.from(`${empty ? '' : ','}\n${entries.join(',\n')}`)
-      const bytes = Buffer.concat([added, tail.bytes])
-      try {
-        // A copy-on-write clone where the file system has them, else a copy.
-        await copyFile(path, temporary, constants.COPYFILE_FICLONE)
-        const handle = await open(temporary, 'r+')
-        try {
-          let written = 0
-          while (written < bytes.length) {
-            written += (
-              await handle.write(bytes, written, bytes.length - written, position + written)
-            ).bytesWritten
-          }
-          await handle.truncate(position + bytes.length)
-          await handle.sync()
-        } finally {
-          await handle.close()
-        }
-        await rename(temporary, path)
-      } catch (error) {
-        await rm(temporary, { force: true })
-        throw error
-      }
-      await syncDirectory(dirname(path))
-      // Only now: a write that failed is made again from the same place.
-      position += added.length
-      empty = false
-      count += entries.length
-    },
+    append: (entries) => appendEntries(open, entries),
     async sync() {
       // Each append synced its file and the folder.
     },
   }
+}
+
+/** A HAR file open to append to: where its entries end now, and how many it holds. */
+interface OpenHar {
+  readonly path: string
+  readonly temporary: string
+  /** The file's end as it was opened: what follows the entries. */
+  readonly tail: Tail
+  position: number
+  empty: boolean
+  count: number
+}
+
+async function appendEntries(open: OpenHar, entries: readonly string[]): Promise<void> {
+  if (entries.length === 0) return
+  const { path, temporary, position } = open
+  const added = Buffer.from(`${open.empty ? '' : ','}\n${entries.join(',\n')}`)
+  const bytes = Buffer.concat([added, open.tail.bytes])
+  try {
+    // A copy-on-write clone where the file system has them, else a copy.
+    await copyFile(path, temporary, constants.COPYFILE_FICLONE)
+    const handle = await openFile(temporary, 'r+')
+    try {
+      let written = 0
+      while (written < bytes.length) {
+        written += (await handle.write(bytes, written, bytes.length - written, position + written))
+          .bytesWritten
+      }
+      await handle.truncate(position + bytes.length)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+  await syncDirectory(dirname(path))
+  // Only now: a write that failed is made again from the same place.
+  open.position += added.length
+  open.empty = false
+  open.count += entries.length
 }
 
 /** The whole file replaced by `text`, through a temporary file beside it. */
@@ -153,58 +168,6 @@ function findTail(text: string, path: string): Tail {
 }
 
 /**
- * The index of the `]` that closes `log.entries` in a text known to be JSON holding one: one
- * pass that follows strings and nesting only, remembering the name each container came under.
- * Where a name repeats, the last one counts, as in `JSON.parse`.
- */
-function entriesEnd(text: string, start: number): number {
-  const names: (string | null)[] = []
-  let name: string | null = null
-  let found = -1
-  // From one character that matters to the next: most of a HAR is inside strings.
-  const marks = /["{}[\],]/g
-  marks.lastIndex = start
-  for (let match = marks.exec(text); match; match = marks.exec(text)) {
-    const i = match.index
-    const c = match[0]
-    if (c === '"') {
-      const end = stringEnd(text, i)
-      if (isPropertyName(text, end)) name = JSON.parse(text.slice(i, end + 1)) as string
-      marks.lastIndex = end + 1
-    } else if (c === '{' || c === '[') {
-      names.push(name)
-      name = null
-    } else if (c === '}' || c === ']') {
-      if (c === ']' && names.length === 3 && names[1] === 'log' && names[2] === 'entries') {
-        found = i
-      }
-      names.pop()
-    } else name = null
-  }
-  return found
-}
-
-/** Whether the string that closes at `end` is a property's name: a `:` follows it. */
-function isPropertyName(text: string, end: number): boolean {
-  let next = end + 1
-  while (/\s/.test(text.charAt(next))) next++
-  return text.charAt(next) === ':'
-}
-
-/** The index of the quote that closes the string opened at `open`; -1 when the text ends first. */
-function stringEnd(text: string, open: number): number {
-  let i = open + 1
-  for (;;) {
-    const quote = text.indexOf('"', i)
-    if (quote < 0) return -1
-    let backslashes = 0
-    while (text.charAt(quote - 1 - backslashes) === '\\') backslashes++
-    if (backslashes % 2 === 0) return quote
-    i = quote + 1
-  }
-}
-
-/**
  * A HAR text cut off inside `log.entries` made whole again: up to the end of its last whole
  * entry, then the ends of the list, of `log` and of the document. Undefined when the text is
  * JSON already, or when it is not a HAR that was cut (then it is refused as it is).
@@ -228,43 +191,4 @@ function repairedText(text: string): { text: string; count: number } | undefined
     // Broken before its cut: not a HAR this can mend.
     return undefined
   }
-}
-
-/**
- * Where to cut a text that ends inside `log.entries`: just past its last whole entry, or past
- * the list's `[` when none is whole. Undefined when the text does not end inside that list.
- */
-function lastWholeEntry(text: string, start: number): number | undefined {
-  const names: (string | null)[] = []
-  let name: string | null = null
-  let keep: number | undefined
-  const inEntries = (depth: number): boolean =>
-    names.length === depth && names[1] === 'log' && names[2] === 'entries'
-  const marks = /["{}[\],]/g
-  marks.lastIndex = start
-  for (let match = marks.exec(text); match; match = marks.exec(text)) {
-    const i = match.index
-    const c = match[0]
-    if (c === '"') {
-      const end = stringEnd(text, i)
-      if (end < 0) break
-      if (isPropertyName(text, end)) {
-        try {
-          name = JSON.parse(text.slice(i, end + 1)) as string
-        } catch {
-          return undefined
-        }
-      }
-      marks.lastIndex = end + 1
-    } else if (c === '{' || c === '[') {
-      names.push(name)
-      name = null
-      if (c === '[' && inEntries(3)) keep = i + 1
-    } else if (c === '}' || c === ']') {
-      if (c === ']' && inEntries(3)) return undefined
-      if (c === '}' && inEntries(4)) keep = i + 1
-      names.pop()
-    } else name = null
-  }
-  return names.length >= 3 && names[1] === 'log' && names[2] === 'entries' ? keep : undefined
 }

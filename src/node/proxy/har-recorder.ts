@@ -1,8 +1,8 @@
 import { mockVersion } from '../../mock/index.ts'
-import { createCoalescingWriter } from '../state-file/coalescing-writer.ts'
+import { createCoalescingWriter, type CoalescingWriter } from '../state-file/coalescing-writer.ts'
 import { takeFileLock } from '../state-file/file-lock.ts'
 import { harEntryOf, type HarEntryOptions, type ProxiedExchange } from './har-entry.ts'
-import { openHarFile } from './har-file.ts'
+import { openHarFile, type HarFile } from './har-file.ts'
 
 export interface HarRecorder {
   /** Queues an exchange; it is turned into an entry and written in the background. */
@@ -37,7 +37,7 @@ const maxPendingBytes = 64 * 1024 * 1024
 export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
   const { path, warn } = options
   const lock = takeFileLock({ path, option: '--record' })
-  let file: ReturnType<typeof openHarFile>
+  let file: HarFile
   try {
     file = openHarFile(path, mockVersion)
   } catch (error) {
@@ -45,47 +45,21 @@ export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
     throw error
   }
   if (file.repaired) warn(file.repaired)
-  let pending: ProxiedExchange[] = []
-  let pendingBytes = 0
-  let leftOut = 0
-  const writer = createCoalescingWriter({
-    write: () => {
-      const batch = pending
-      pending = []
-      pendingBytes = 0
-      const texts: string[] = []
-      for (const exchange of batch) {
-        try {
-          texts.push(JSON.stringify(harEntryOf(exchange, options)))
-        } catch (error) {
-          warn(`failed to record ${exchange.method} ${exchange.url}: ${(error as Error).message}`)
-        }
-      }
-      return file.append(texts).catch((error: unknown) => {
-        // Tried again with the next change or the final flush, at the same place in the file.
-        pending = [...batch, ...pending]
-        pendingBytes += batch.reduce((sum, exchange) => sum + sizeOf(exchange), 0)
-        throw error
-      })
-    },
-    intervalMs: 100,
-    onError: (error) => warn(`failed to write the recording ${path}: ${error.message}`),
-  })
+  const recorder: Recording = {
+    options,
+    file,
+    writer: createCoalescingWriter({
+      write: () => writeBatch(recorder),
+      intervalMs: 100,
+      onError: (error) => warn(`failed to write the recording ${path}: ${error.message}`),
+    }),
+    pending: [],
+    pendingBytes: 0,
+    leftOut: 0,
+  }
+  const { writer } = recorder
   return {
-    add(exchange) {
-      const size = sizeOf(exchange)
-      if (pendingBytes + size > maxPendingBytes) {
-        if (leftOut++ === 0) warn(`the recording ${path} falls behind: exchanges are left out`)
-        return
-      }
-      if (leftOut > 0) {
-        warn(`the recording ${path} left out ${leftOut} exchanges`)
-        leftOut = 0
-      }
-      pending.push(exchange)
-      pendingBytes += size
-      writer.changed()
-    },
+    add: (exchange) => addExchange(recorder, exchange),
     async flush() {
       await writer.flush()
       await file.sync()
@@ -99,6 +73,57 @@ export function createHarRecorder(options: HarRecorderOptions): HarRecorder {
       }
     },
   }
+}
+
+/** A recording under way: its file, its writer, and the exchanges queued for the next write. */
+interface Recording {
+  readonly options: HarRecorderOptions
+  readonly file: HarFile
+  readonly writer: CoalescingWriter
+  pending: ProxiedExchange[]
+  pendingBytes: number
+  /** Exchanges left out since the queue filled, said once it has room again. */
+  leftOut: number
+}
+
+function addExchange(recorder: Recording, exchange: ProxiedExchange): void {
+  const { path, warn } = recorder.options
+  const size = sizeOf(exchange)
+  if (recorder.pendingBytes + size > maxPendingBytes) {
+    if (recorder.leftOut++ === 0) warn(`the recording ${path} falls behind: exchanges are left out`)
+    return
+  }
+  if (recorder.leftOut > 0) {
+    warn(`the recording ${path} left out ${recorder.leftOut} exchanges`)
+    recorder.leftOut = 0
+  }
+  recorder.pending.push(exchange)
+  recorder.pendingBytes += size
+  recorder.writer.changed()
+}
+
+/** The queued exchanges as entries, appended to the file in one write. */
+function writeBatch(recorder: Recording): Promise<void> {
+  const { options } = recorder
+  const batch = recorder.pending
+  recorder.pending = []
+  recorder.pendingBytes = 0
+  const texts: string[] = []
+  for (const exchange of batch) {
+    try {
+      texts.push(JSON.stringify(harEntryOf(exchange, options)))
+    } catch (error) {
+      options.warn(
+        `failed to record ${exchange.method} ${exchange.url}: ${(error as Error).message}`,
+      )
+    }
+  }
+  return recorder.file.append(texts).catch((error: unknown) => {
+    // Tried again with the next change or the final flush, at the same place in the file.
+    recorder.pending = [...batch, ...recorder.pending]
+    recorder.pendingBytes += batch.reduce((sum, exchange) => sum + sizeOf(exchange), 0)
+    throw error
+  })
 }
 
 function sizeOf(exchange: ProxiedExchange): number {

@@ -63,109 +63,132 @@ interface Share {
  * @example const share = createBodyBudget({ maxBytes: 16 << 20 }).open(() => {}); await share.take(65536)
  */
 export function createBodyBudget(options: BodyBudgetOptions): BodyBudget {
-  const { maxBytes } = options
-  const floor = options.floorBytesPerSecond ?? defaultFloorBytesPerSecond
-  const windowMs = options.windowMs ?? defaultWindowMs
-  const shares = new Set<Share>()
-  const waiting: { share: Share; bytes: number; grant: () => void }[] = []
-  let held = 0
-  let sweep: ReturnType<typeof setTimeout> | undefined
-
-  const fits = (bytes: number): boolean => held === 0 || held + bytes <= maxBytes
-  /** The next to serve: a body already begun before one that has not, each in turn. */
-  const nextWaiting = (): number => {
-    const begun = waiting.findIndex((wait) => wait.share.bytes > 0 || wait.share.released)
-    return begun < 0 ? 0 : begun
+  const budget: Budget = {
+    maxBytes: options.maxBytes,
+    floor: options.floorBytesPerSecond ?? defaultFloorBytesPerSecond,
+    windowMs: options.windowMs ?? defaultWindowMs,
+    shares: new Set<Share>(),
+    waiting: [],
+    held: 0,
+    sweep: undefined,
   }
-  const grantWaiting = (): void => {
-    for (let at = nextWaiting(); waiting[at]; at = nextWaiting()) {
-      const next = waiting[at] as (typeof waiting)[number]
-      if (!next.share.released && !fits(next.bytes)) break
-      waiting.splice(at, 1)
-      next.share.waiting = false
-      if (!next.share.released) {
-        held += next.bytes
-        next.share.bytes += next.bytes
-      }
-      next.grant()
-    }
-    if (waiting.length === 0 && sweep) {
-      clearTimeout(sweep)
-      sweep = undefined
-    }
-  }
-  const giveBack = (share: Share): void => {
-    if (share.released) return
-    share.released = true
-    shares.delete(share)
-    held -= share.bytes
-    share.bytes = 0
-    grantWaiting()
-  }
-  /** While someone waits: every window, the shares read slower than the floor lose them. */
-  const measure = (): void => {
-    sweep = undefined
-    const now = performance.now()
-    for (const share of shares) {
-      const elapsed = now - share.markedAt
-      if (!share.reading || share.waiting || elapsed < windowMs) continue
-      const slow = share.bytes - share.mark < (floor * elapsed) / 1000
-      share.mark = share.bytes
-      share.markedAt = now
-      // Told first, so that its reader stops before a grant of its given-back room reaches it.
-      if (slow) {
-        share.evicted()
-        giveBack(share)
-      }
-    }
-    // Every body begun waits for room that none can give back: the last one begun gives way.
-    const all = [...shares]
-    const stuck =
-      waiting.length > 0 &&
-      all.every((share) => (share.reading ? share.waiting : share.bytes === 0))
-    const last = stuck ? all.filter((share) => share.bytes > 0).at(-1) : undefined
-    if (last) {
-      last.evicted()
-      giveBack(last)
-    }
-    if (waiting.length > 0) sweep = setTimeout(measure, windowMs)
-  }
-
   return {
-    open(evicted) {
-      const share: Share = {
-        bytes: 0,
-        mark: 0,
-        markedAt: performance.now(),
-        reading: true,
-        waiting: false,
-        released: false,
-        evicted,
-      }
-      shares.add(share)
-      return {
-        take(bytes) {
-          if (share.released) return Promise.resolve()
-          if (waiting.length === 0 && fits(bytes)) {
-            held += bytes
-            share.bytes += bytes
-            return Promise.resolve()
-          }
-          share.waiting = true
-          sweep ??= setTimeout(measure, windowMs)
-          const granted = new Promise<void>((resolve) => {
-            waiting.push({ share, bytes, grant: resolve })
-          })
-          // A body begun goes before those waiting to begin: it may fit now.
-          grantWaiting()
-          return granted
-        },
-        read() {
-          share.reading = false
-        },
-        release: () => giveBack(share),
-      }
-    },
-    held: () => held,
+    open: (evicted) => openShare(budget, evicted),
+    held: () => budget.held,
   }
+}
+
+/** What the budget holds: its settings, the shares, who waits, and the bytes held. */
+interface Budget {
+  readonly maxBytes: number
+  readonly floor: number
+  readonly windowMs: number
+  readonly shares: Set<Share>
+  readonly waiting: { share: Share; bytes: number; grant: () => void }[]
+  held: number
+  sweep: ReturnType<typeof setTimeout> | undefined
+}
+
+function openShare(budget: Budget, evicted: () => void): BodyShare {
+  const share: Share = {
+    bytes: 0,
+    mark: 0,
+    markedAt: performance.now(),
+    reading: true,
+    waiting: false,
+    released: false,
+    evicted,
+  }
+  budget.shares.add(share)
+  return {
+    take: (bytes) => take(budget, share, bytes),
+    read() {
+      share.reading = false
+    },
+    release: () => giveBack(budget, share),
+  }
+}
+
+function take(budget: Budget, share: Share, bytes: number): Promise<void> {
+  if (share.released) return Promise.resolve()
+  if (budget.waiting.length === 0 && fits(budget, bytes)) {
+    budget.held += bytes
+    share.bytes += bytes
+    return Promise.resolve()
+  }
+  share.waiting = true
+  budget.sweep ??= setTimeout(() => measure(budget), budget.windowMs)
+  const granted = new Promise<void>((resolve) => {
+    budget.waiting.push({ share, bytes, grant: resolve })
+  })
+  // A body begun goes before those waiting to begin: it may fit now.
+  grantWaiting(budget)
+  return granted
+}
+
+function fits(budget: Budget, bytes: number): boolean {
+  return budget.held === 0 || budget.held + bytes <= budget.maxBytes
+}
+
+/** The next to serve: a body already begun before one that has not, each in turn. */
+function nextWaiting(budget: Budget): number {
+  const begun = budget.waiting.findIndex((wait) => wait.share.bytes > 0 || wait.share.released)
+  return begun < 0 ? 0 : begun
+}
+
+function grantWaiting(budget: Budget): void {
+  const { waiting } = budget
+  for (let at = nextWaiting(budget); waiting[at]; at = nextWaiting(budget)) {
+    const next = waiting[at] as (typeof waiting)[number]
+    if (!next.share.released && !fits(budget, next.bytes)) break
+    waiting.splice(at, 1)
+    next.share.waiting = false
+    if (!next.share.released) {
+      budget.held += next.bytes
+      next.share.bytes += next.bytes
+    }
+    next.grant()
+  }
+  if (waiting.length === 0 && budget.sweep) {
+    clearTimeout(budget.sweep)
+    budget.sweep = undefined
+  }
+}
+
+function giveBack(budget: Budget, share: Share): void {
+  if (share.released) return
+  share.released = true
+  budget.shares.delete(share)
+  budget.held -= share.bytes
+  share.bytes = 0
+  grantWaiting(budget)
+}
+
+/** While someone waits: every window, the shares read slower than the floor lose them. */
+function measure(budget: Budget): void {
+  const { shares, waiting, windowMs } = budget
+  budget.sweep = undefined
+  const now = performance.now()
+  for (const share of shares) {
+    const elapsed = now - share.markedAt
+    if (!share.reading || share.waiting || elapsed < windowMs) continue
+    const slow = share.bytes - share.mark < (budget.floor * elapsed) / 1000
+    share.mark = share.bytes
+    share.markedAt = now
+    // Told first, so that its reader stops before a grant of its given-back room reaches it.
+    if (slow) {
+      share.evicted()
+      giveBack(budget, share)
+    }
+  }
+  // Every body begun waits for room that none can give back: the last one begun gives way.
+  const all = [...shares]
+  const stuck =
+    waiting.length > 0 && all.every((share) => (share.reading ? share.waiting : share.bytes === 0))
+  const last = stuck ? all.filter((share) => share.bytes > 0).at(-1) : undefined
+  if (last) {
+    last.evicted()
+    giveBack(budget, last)
+  }
+  if (waiting.length > 0) budget.sweep = setTimeout(() => measure(budget), windowMs)
 }

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net'
-import { commaList } from '../cli/comma-list.ts'
+import { commaList } from './comma-list.ts'
 import { rememberAnswers } from './remember-answers.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { commaList } from '../cli/comma-list.ts'
+import { commaList } from './comma-list.ts'
 import { hostnameOf, isLoopbackHostname } from './host-check.ts'
 import { rememberAnswers } from './remember-answers.ts'
 

@@ -1,1 +1,2 @@
-export { runInit, initUsage, type InitIo } from './run-init.ts'
+export { runInit, type InitIo } from './run-init.ts'
+export { initUsage } from './init-usage.ts'

@@ -3,10 +3,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
-import { createTwoFilesPatch } from 'diff'
 import { detectProject, type Project } from './detect-project.ts'
-import { planInit, type InitChoices, type InitPlan, type InitStep } from './plan-init.ts'
+import { planInit, type InitChoices, type InitStep } from './plan-init.ts'
 import { refusal } from './safe-paths.ts'
+import { closing, describe } from './describe-plan.ts'
+import { initUsage } from './init-usage.ts'
 
 /** Where init reads and writes; the process's own streams unless a test gives others. */
 export interface InitIo {
@@ -15,25 +16,6 @@ export interface InitIo {
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream
 }
-
-export const initUsage = `Usage: restapi-mock init [--home worker|server] [--port <n>] [--app-port <n>] [--dry-run] [--yes]
-
-Sets restapi-mock up in the project in this folder, as the README's recipes show, for what it
-finds of Vite, Storybook, Vitest and Playwright: which home answers the app in development and
-the ports (package.json's "config", the one place every part reads), msw's worker script, the
-development-only start in the app's entry, the Vite plugin (the server home's proxy), a "mock"
-npm script, the Storybook preview, Vitest's setup file, and Playwright's webServer, baseURL and
-a first test with the shipped fixture. It shows every change as a diff, then asks once.
-
-  --home <h>      who answers the app's /RestApi in development: worker (the page's service
-                  worker) or server (the CLI, npm run mock, behind the dev server's proxy);
-                  asked at a terminal, else the one package.json names, else worker
-  --port <n>      the CLI's port (default 4000)
-  --app-port <n>  the app's dev server port (default 5173)
-  --dry-run       show the changes, write nothing
-  -y, --yes       write them without asking
-  -h, --help      print this text
-`
 
 /** A stop with one sentence for stderr and the exit code. */
 class InitStop extends Error {
@@ -180,45 +162,6 @@ function portOf(name: string, value: unknown, fallback: number): number {
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new InitStop(`${name} must be a port from 1 to 65535, not "${String(value)}"`, 2)
   return port
-}
-
-function closing(plan: InitPlan, choices: InitChoices): string {
-  const count = `${plan.steps.length} change${plan.steps.length === 1 ? '' : 's'}`
-  const next =
-    choices.home === 'server'
-      ? "Run npm run mock beside npm run dev: the CLI answers the app through the dev server's proxy"
-      : "Run npm run dev: the page's worker answers the app (VITE_RESTAPI_MOCK=server npm run dev, with npm run mock, switches to the CLI)"
-  return `Done: ${count}. ${next}.\n`
-}
-
-/** The plan as the user reads it: what is there already, each change as a diff, the notes. */
-function describe(plan: InitPlan, cwd: string): string {
-  const parts: string[] = []
-  for (const line of plan.done) parts.push(`  ok  ${line}\n`)
-  for (const step of plan.steps) {
-    if (step.kind === 'msw-init') {
-      parts.push(`\n> ${step.why}\n  node_modules/.bin/msw init ${step.directory} --no-save\n`)
-      continue
-    }
-    const name = relative(cwd, step.path)
-    parts.push(`\n> ${name}: ${step.why}\n`)
-    parts.push(
-      createTwoFilesPatch(
-        step.before === null ? '/dev/null' : `a/${name}`,
-        `b/${name}`,
-        step.before ?? '',
-        step.after,
-        undefined,
-        undefined,
-        { context: 3 },
-      )
-        .split('\n')
-        .slice(1)
-        .join('\n'),
-    )
-  }
-  for (const note of plan.notes) parts.push(`\nnote: ${note}\n`)
-  return `${parts.join('')}\n`
 }
 
 /**

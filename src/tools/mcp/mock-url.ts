@@ -1,4 +1,4 @@
-import { hostnameOf, isLoopbackHostname } from '../../node/server/host-check.ts'
+import { hostnameOf, isLoopbackHostname } from '../../node/server/index.ts'
 
 /**
  * The origin of the mock `--url` names (`http://127.0.0.1:4000`), or why it is refused. Only

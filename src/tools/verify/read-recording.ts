@@ -1,7 +1,6 @@
 import { checkRecording } from './recording/index.ts'
 import type { Har } from '../../mock/index.ts'
-import { parseJsonText } from '../../node/cli/parse-json-text.ts'
-import { readBoundedText } from '../../node/cli/read-bounded-text.ts'
+import { parseJsonText, readBoundedText } from '../cli/index.ts'
 
 /** The most bytes a recording may hold for verify and import: DevTools exports keep bodies. */
 export const maxRecordingBytes = 512 * 1024 * 1024

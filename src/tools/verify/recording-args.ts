@@ -1,7 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
-import { optionProblem } from '../../node/cli/unknown-option.ts'
+import { optionProblem, parseXmlNamespaces } from '../cli/index.ts'
 import type { Har } from '../../mock/index.ts'
-import { parseXmlNamespaces } from '../../node/cli/xml-namespace-option.ts'
 import { readRecording } from './read-recording.ts'
 
 /** Where verify and import write; the process's own streams unless a test gives others. */

@@ -1,7 +1,7 @@
 import { operations } from '../../../handlers/operations.ts'
 import { importRecording, type ImportedRecording } from './recording/index.ts'
 import { noEntities } from '../../store/index.ts'
-import { writeAtomically } from '../../node/state-file/write-atomically.ts'
+import { writeAtomically } from '../../node/state-file/index.ts'
 import { readRecordingArgs, recordingOf, recordingOptions } from './recording-args.ts'
 import type { RecordingIo } from './recording-args.ts'
 

@@ -8,6 +8,7 @@ import {
 } from './route-table.ts'
 import { findRoute, movedExtension, nearest, otherVerbs, type Search } from './route-search.ts'
 import { missPrefix, type MissFinder } from './miss-prefix.ts'
+import { hostSentence, implemented } from './host-sentence.ts'
 
 // What the mock says about a request no route takes (decisions.md, "Saying why"): the route the
 // user most likely meant, or the real host's route it is, in one sentence for `X-Mock-Warning`,
@@ -15,8 +16,6 @@ import { missPrefix, type MissFinder } from './miss-prefix.ts'
 
 /** The longest path looked at: a longer one is no near miss of a route. */
 const maxPathChars = 1024
-/** The most operations a sentence lists. */
-const maxListed = 6
 
 /** The finder for one dispatch's routes, made once: the real host's table is compiled here. */
 export function createMissFinder<T extends Routable>(
@@ -163,32 +162,9 @@ function outsideMiss<T extends Routable>(
 }
 
 /**
- * "the real host serves this (CommentWebService.Get(CommentsFilter)); the mock implements PUT
- * /RestApi/comments-api/comments; forward it …": `what` names the route when it is not the
- * request's own path.
+ * What a runtime does with a request no route took, beyond the header and the journal, which
+ * always say it: `warn` says it where the user looks (the page's console, the server's log),
+ * `error` fails the request with it (a network error), `off` keeps quiet.
  */
-function hostSentence<T extends Routable>(
-  search: Search<T>,
-  host: HostRoute,
-  what: string | null,
-  segments: readonly string[],
-): string {
-  const serves = what === null ? 'this' : what
-  return (
-    `the real host serves ${serves} (${host.service}); the mock implements ` +
-    `${implemented(search, segments[0] ?? null)}; forward it to the real host with --proxy ` +
-    `<url>, or answer it with a handler of your own`
-  )
-}
-
-/** The operations whose first segment is the request's (all of them if none is): a short list. */
-function implemented<T extends Routable>(search: Search<T>, first: string | null): string {
-  const { table, basePath } = search
-  const all = table.routes.map(({ operation }) => operation)
-  const lower = first?.toLowerCase()
-  const near = all.filter((op) => op.route.split('/').filter(Boolean)[0]?.toLowerCase() === lower)
-  const listed = (near.length > 0 ? near : all).map((op) => `${op.method} ${basePath}${op.route}`)
-  return listed.length > maxListed
-    ? `${listed.slice(0, maxListed).join(', ')} and ${listed.length - maxListed} more`
-    : listed.join(', ')
-}
+export const onMissModes = ['warn', 'error', 'off'] as const
+export type OnMiss = (typeof onMissModes)[number]

@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser'
 import { parse as parseCsv } from 'csv-parse/browser/esm/sync'
 import { defaultLimits, formatOfContentType, readJsv, type Format } from '../../../wire/index.ts'
-import { scanXml } from '../../../wire/formats/xml/xml-scan.ts'
+import { scanXml } from '../../../wire/formats/index.ts'
 import { scalarForm } from './scalar-form.ts'
 
 /** A body read for its shape: objects with their fields in order, lists, scalars by kind. */

@@ -8,8 +8,7 @@ import {
   type MockConfig,
   type Operation,
 } from '../../../wire/index.ts'
-import { readCsv } from '../../../wire/formats/csv-read.ts'
-import { readXml } from '../../../wire/formats/xml/xml-read.ts'
+import { readCsv, readXml } from '../../../wire/formats/index.ts'
 import type { Fixtures } from '../../../mock/index.ts'
 
 /** `ABTests`, `Services`, `Containers` or `Comments`. */

@@ -11,6 +11,7 @@ import { recordedRequest, withRecordedLogin } from './recorded-request.ts'
 import { recordedView } from './recorded-view.ts'
 import { operationFinder, type OperationFinder } from './served-operation.ts'
 import { volatileFields } from './volatile-fields.ts'
+import { answerView, unsendable, type Tried } from './tried-state.ts'
 
 export interface VerifyOptions {
   /** The operations of the mock to hold against the recording. */
@@ -92,16 +93,6 @@ interface VerifyRun {
   readonly reasonPhrase: (status: number) => string | undefined
   /** The entities the whole recording shows, read when an exchange first needs them. */
   shown: readonly RecordedEntity[] | undefined
-}
-
-/** The mock's answer in one state of an exchange, and how it differs from the recorded one. */
-interface Tried {
-  readonly differences: Difference[]
-  readonly notes: string[]
-  readonly state: string
-  readonly mock: AnswerView
-  /** False when the recorded request could not be made: then it cannot be in any state. */
-  readonly sent: boolean
 }
 
 function recordingOf(run: VerifyRun): readonly RecordedEntity[] {
@@ -189,25 +180,4 @@ async function tryState(
     reasonPhrase: run.reasonPhrase,
   })
   return { ...compared, state: state.name, mock: view, sent: true }
-}
-
-function unsendable(entry: HarEntry, state: ExchangeState, error: Error): Tried {
-  const difference: Difference = {
-    part: 'request',
-    field: '(request)',
-    recorded: entry.request.url,
-    mock: '(not sent)',
-    says: `the recorded request cannot be sent: ${error.message}`,
-  }
-  const mock: AnswerView = { status: 0, statusText: '', headers: [], body: null }
-  return { differences: [difference], notes: [], state: state.name, mock, sent: false }
-}
-
-async function answerView(response: Response): Promise<AnswerView> {
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: [...response.headers],
-    body: await response.text(),
-  }
 }
