@@ -34,7 +34,13 @@ import {
   offRoute,
   type OffRoute,
 } from './off-route.ts'
-import { contextOf, exchangeOf, requestBody, type ServiceCall } from './per-request.ts'
+import {
+  contextOf,
+  exchangeOf,
+  requestBody,
+  type Incoming,
+  type ServiceCall,
+} from './per-request.ts'
 import { readRequest } from './request/read-request.ts'
 import type { RequestBody } from './request/request-body.ts'
 import type { Answered, Interception, RequestContext, RequestHost } from './request-context.ts'
@@ -115,7 +121,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
       path.startsWith(parts.basePrefixAsConfigured) ||
       path.toLowerCase().startsWith(parts.basePrefix)
     )
-      return answerService(parts, { ...incoming, rest: path.slice(parts.basePrefix.length) })
+      return answerService(parts, incoming, path.slice(parts.basePrefix.length))
     return answerElsewhere(parts, incoming)
   }
   const inner = pipeline.around.reduceRight<Next>(
@@ -161,9 +167,10 @@ export function createAnswerer(options: DispatchOptions): Answerer {
 /** Step 1 for a path under the base path: its verb and route, then an operation or off the route. */
 async function answerService(
   parts: OffRoute,
-  incoming: Omit<ServiceCall, 'selected' | 'session' | 'bodyReader' | 'bodyIfMade'>,
+  incoming: Incoming,
+  rest: string,
 ): Promise<Answered | undefined> {
-  const { request, host, rest } = incoming
+  const { request, host } = incoming
   let made: RequestBody | undefined
   // One reader for the body, made on first use; it keeps its bytes if a fallback may forward them.
   const body = (): RequestBody =>
@@ -175,8 +182,14 @@ async function answerService(
       ? ((await formOverride(body())) ?? host.verb)
       : host.verb
   const match = matchRoute(parts.table, verb, rest)
+  // Written out, not spread: one shape, made once a request.
   const call: ServiceCall = {
-    ...incoming,
+    request,
+    host,
+    target: incoming.target,
+    startedAt: incoming.startedAt,
+    started: incoming.started,
+    rest,
     selected: host.selected,
     session: sessionOf(host),
     bodyReader: body,
@@ -200,7 +213,9 @@ export async function answerOperation(
   const login = operation.backendUser === null ? null : (pipeline.login?.(call.session) ?? null)
   const operationName = operation.requestDto.name
   const body = call.bodyIfMade()
-  const ctx = contextOf({ ...call, route: match, operationName, store, body, login }, source)
+  const { request, host, target, session } = call
+  const input = { request, host, target, session, route: match, operationName, store, body, login }
+  const ctx = contextOf(input, source)
   let answer: Answer | null
   let intercepted: Interception | undefined
   if (call.selected instanceof ServiceError) {
