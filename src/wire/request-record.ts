@@ -46,7 +46,9 @@ export function headerMapOf(headers: readonly string[] | Headers): Map<string, s
 
 /** A `Headers`' names and values in turn, as the journal keeps them. */
 export function headerListOf(headers: Headers): string[] {
-  return [...headers].flat()
+  const list: string[] = []
+  for (const [name, value] of headers) list.push(name, value)
+  return list
 }
 
 function add(map: Map<string, string>, name: string, value: string): void {
