@@ -1,15 +1,6 @@
 import type { JournalView } from './journal-entry.ts'
-import type { Slot } from './journal-slot.ts'
+import type { Owner, Slot } from './journal-slot.ts'
 import type { JournalBytes } from './journal-texts.ts'
-
-/** The entries of one state (the shared one: null, or a session), oldest first. */
-export interface Owner {
-  readonly session: string | null
-  head: Slot | null
-  tail: Slot | null
-  count: number
-  bytes: number
-}
 
 /** The journal's entries as one list, and as one list per state that holds any. */
 export interface Ring {

@@ -1,6 +1,5 @@
 import { utf8Length } from '../../wire/index.ts'
 import type { JournalEntry } from './journal-entry.ts'
-import type { Owner } from './journal-shares.ts'
 import { asHeaders, noWarnings, type JournalBytes } from './journal-texts.ts'
 
 // A journal entry's slot, and what only a request past a limit or a read of the journal needs of
@@ -57,6 +56,15 @@ export interface Slot {
   next: Slot | null
   /** The owner's next entry. */
   ownerNext: Slot | null
+}
+
+/** The entries of one state (the shared one: null, or a session), oldest first. */
+export interface Owner {
+  readonly session: string | null
+  head: Slot | null
+  tail: Slot | null
+  count: number
+  bytes: number
 }
 
 /** A new slot's fields, before its first entry: a slot is made by spreading it. */

@@ -1,6 +1,6 @@
 import { cutText } from '../../wire/index.ts'
 import type { Journal, JournalRecord } from './journal-entry.ts'
-import { checkBounds, keptSlots, victimOf, type Owner, type Ring } from './journal-shares.ts'
+import { checkBounds, keptSlots, victimOf, type Ring } from './journal-shares.ts'
 import {
   blankSlot,
   cutBody,
@@ -9,6 +9,7 @@ import {
   journalHeadersLimit,
   journalUrlLimit,
   journalWarningsLimit,
+  type Owner,
   type Slot,
 } from './journal-slot.ts'
 import {
