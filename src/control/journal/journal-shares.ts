@@ -62,7 +62,23 @@ export function keptSlots(ring: Ring, limit: number, view: JournalView | undefin
   return kept.reverse()
 }
 
-export function checkBounds(capacity: number, maxBytes: number): void {
+/** An empty journal of these bounds, checked. */
+export function newRing(capacity: number, maxBytes: number, released: JournalBytes): Ring {
+  checkBounds(capacity, maxBytes)
+  return {
+    capacity,
+    maxBytes,
+    owners: new Map(),
+    newest: null,
+    size: 0,
+    bytes: 0,
+    nextId: 1,
+    free: [],
+    released,
+  }
+}
+
+function checkBounds(capacity: number, maxBytes: number): void {
   if (!Number.isInteger(capacity) || capacity < 1) {
     throw new Error(
       `Failed to create the journal: its size must be a whole number of at least 1, got ${capacity}`,

@@ -1,6 +1,6 @@
 import { cutText } from '../../wire/index.ts'
 import type { Journal, JournalRecord } from './journal-entry.ts'
-import { checkBounds, keptSlots, victimOf, type Ring } from './journal-shares.ts'
+import { keptSlots, newRing, victimOf, type Ring } from './journal-shares.ts'
 import {
   blankSlot,
   cutBody,
@@ -47,18 +47,7 @@ export function createJournal(
   maxBytes = defaultJournalBytes,
   writer: TextWriter = textWriterOf(globalThis),
 ): Journal {
-  checkBounds(capacity, maxBytes)
-  const ring: Ring = {
-    capacity,
-    maxBytes,
-    owners: new Map(),
-    newest: null,
-    size: 0,
-    bytes: 0,
-    nextId: 1,
-    free: [],
-    released: writer.alloc(0),
-  }
+  const ring = newRing(capacity, maxBytes, writer.alloc(0))
   return {
     capacity,
     maxBytes,
