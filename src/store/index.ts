@@ -6,7 +6,7 @@ export type {
   EntityFactoryMaker,
   FieldConstraints,
 } from './entity-factory.ts'
-export { createMemoryStore } from './memory-store.ts'
+export { createMemoryStore, jsonSizeOf } from './memory-store.ts'
 export {
   collectionKeys,
   defaultCounts,
@@ -18,4 +18,4 @@ export {
   type StoreState,
   type StoreWatcher,
 } from './store-types.ts'
-export { defaultMaxStateBytes, jsonSizeOf, StateFullError } from './state-size.ts'
+export { defaultMaxStateBytes, StateFullError } from './state-size.ts'

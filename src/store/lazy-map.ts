@@ -1,7 +1,7 @@
 import { EntriesMap } from './entries-map.ts'
 
 /** Where a seeded entity not made yet stands: its index in the seed. */
-class Pending {
+export class Pending {
   readonly index: number
   constructor(index: number) {
     this.index = index

@@ -1,8 +1,15 @@
 import { deterministicGuid } from './deterministic-id.ts'
-import type { EntityFactory, EntityFactoryMaker } from './entity-factory.ts'
+import type { EntityFactory } from './entity-factory.ts'
 import { forkState, seedState } from './seed-state.ts'
-import type { ChangeWatch, SnapshotMap } from './snapshot-map.ts'
-import { defaultMaxStateBytes, jsonSizeOf, StateFullError } from './state-size.ts'
+import { checkedMaxBytes, defaultMaxStateBytes, StateFullError } from './state-size.ts'
+import {
+  resetStore,
+  restoreStore,
+  snapshotOf,
+  watched,
+  type Shared,
+  type StoreRecord,
+} from './store-record.ts'
 import {
   defaultCounts,
   type Counts,
@@ -10,14 +17,7 @@ import {
   type Store,
   type StoreSnapshot,
   type StoreState,
-  type StoreWatcher,
 } from './store-types.ts'
-
-/** What a store and its branches share: the makers and the size limit. */
-interface Shared {
-  readonly maker: EntityFactoryMaker
-  readonly limits: { maxBytes: number }
-}
 
 export function createMemoryStore(options: MemoryStoreOptions): Store {
   const counts: Counts = { ...defaultCounts, ...options.counts }
@@ -32,21 +32,6 @@ export function createMemoryStore(options: MemoryStoreOptions): Store {
     state: seedState(factory, counts),
     bytes: 0,
   })
-}
-
-/** A store's own state: what its functions read and change, held in one record. */
-interface StoreRecord {
-  readonly shared: Shared
-  counts: Counts
-  seed: number
-  factory: EntityFactory
-  generated: number
-  bytes: number
-  state: StoreState
-  readonly listeners: Set<() => void>
-  readonly watchers: Set<StoreWatcher>
-  /** One accounting watch per collection, set on every state the store takes. */
-  readonly watches: Readonly<Record<keyof StoreState, ChangeWatch<object>>>
 }
 
 /** A store whose state starts as `start`'s, made by `maker` (or `startFactory` for its seed). */
@@ -84,8 +69,14 @@ function storeOver(
     },
     checkRoom: (writes) => checkRoom(record, writes),
     snapshot: () => snapshotOf(record),
-    restore: (snapshot) => restoreStore(record, snapshot),
-    reset: (seed, counts) => resetStore(record, seed, counts),
+    restore(snapshot) {
+      restoreStore(record, snapshot)
+      replaced(record)
+    },
+    reset(seed, counts) {
+      resetStore(record, seed, counts)
+      replaced(record)
+    },
     branch: (snapshot) => branchStore(record, snapshot),
     newGuid(kind) {
       record.generated += 1
@@ -151,54 +142,6 @@ function accountWrite(
   }
 }
 
-/** The live state's maps, each watched by this store's accounting. */
-function watched(record: StoreRecord, live: StoreState): StoreState {
-  for (const kind of Object.keys(record.watches) as (keyof StoreState)[]) {
-    ;(live[kind] as unknown as SnapshotMap<object>).watchedBy(record.watches[kind])
-  }
-  return live
-}
-
-function checkRoom(
-  record: StoreRecord,
-  writes: Iterable<readonly [kind: keyof StoreState, key: string, value: object]>,
-): void {
-  let growth = 0
-  for (const [kind, key, value] of writes) {
-    growth += sizeOf(value) - sizeOf(record.state[kind].get(key))
-  }
-  const { maxBytes } = record.shared.limits
-  if (growth > 0 && record.bytes + growth > maxBytes) {
-    throw new StateFullError(record.bytes, growth, maxBytes)
-  }
-}
-
-function snapshotOf(record: StoreRecord): StoreSnapshot {
-  const { seed, counts, generated, state, bytes } = record
-  return { seed, counts, generated, state: forkState(state), bytes }
-}
-
-function restoreStore(record: StoreRecord, snapshot: StoreSnapshot): void {
-  const next = forkState(snapshot.state)
-  record.bytes = snapshot.bytes ?? 0
-  record.seed = snapshot.seed
-  record.counts = snapshot.counts ?? record.counts
-  if (record.factory.seed !== record.seed) record.factory = record.shared.maker(record.seed)
-  record.generated = snapshot.generated
-  record.state = watched(record, next)
-  replaced(record)
-}
-
-function resetStore(record: StoreRecord, seed?: number, counts?: Partial<Counts>): void {
-  record.seed = seed ?? record.seed
-  if (counts) record.counts = { ...defaultCounts, ...counts }
-  if (record.factory.seed !== record.seed) record.factory = record.shared.maker(record.seed)
-  record.state = watched(record, seedState(record.factory, record.counts))
-  record.generated = 0
-  record.bytes = 0
-  replaced(record)
-}
-
 function branchStore(record: StoreRecord, snapshot: StoreSnapshot): Store {
   return storeOver(record.shared, record.factory, record.counts, {
     ...snapshot,
@@ -214,7 +157,7 @@ function replaced(record: StoreRecord): void {
 }
 
 function notifyChanged(record: StoreRecord): void {
-  for (const listener of record.listeners) listener()
+  if (record.listeners.size !== 0) for (const listener of record.listeners) listener()
 }
 
 /** An entity's size as the limit counts it: none for no entity. */
@@ -222,9 +165,46 @@ function sizeOf(value: object | undefined): number {
   return value === undefined ? 0 : jsonSizeOf(value)
 }
 
-function checkedMaxBytes(value: number): number {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(`Failed to limit the state: maxStateBytes must be a whole number, got ${value}`)
+/** Throws `StateFullError` if storing these entities at once would take the state past `maxBytes`. */
+function checkRoom(
+  record: StoreRecord,
+  writes: Iterable<readonly [kind: keyof StoreState, key: string, value: object]>,
+): void {
+  let growth = 0
+  for (const [kind, key, value] of writes) {
+    growth += sizeOf(value) - sizeOf(record.state[kind].get(key))
   }
-  return value
+  const { maxBytes } = record.shared.limits
+  if (growth > 0 && record.bytes + growth > maxBytes) {
+    throw new StateFullError(record.bytes, growth, maxBytes)
+  }
+}
+
+/**
+ * About the length of `value` as JSON (here, beside the write that runs it every time; the limit
+ * and its error are in state-size.ts), counted without writing it (a write must stay cheap):
+ * strings by their length plus quotes, a date as its wire form's length, and a name, a colon
+ * and a comma per member. Escapes and characters past ASCII are not counted apart.
+ */
+export function jsonSizeOf(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2
+  if (typeof value === 'number') {
+    // Most numbers the entities hold are small whole ones or ratings.
+    return Number.isInteger(value) && value >= 0 && value < 1e6 ? 6 : 24
+  }
+  if (typeof value === 'boolean') return 5
+  if (typeof value !== 'object' || value === null) return 4
+  if (value instanceof Date) return 28
+  let size = 2
+  if (Array.isArray(value)) {
+    for (const item of value) size += jsonSizeOf(item) + 1
+    return size
+  }
+  // for…in rather than Object.keys: no array made, faster on an entity. The
+  // store's entities are plain objects, with no enumerable members but their own.
+  for (const name in value) {
+    const member = (value as Record<string, unknown>)[name]
+    size += name.length + 4 + (typeof member === 'string' ? member.length + 2 : jsonSizeOf(member))
+  }
+  return size
 }

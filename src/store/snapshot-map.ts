@@ -1,7 +1,9 @@
 import { EntriesMap } from './entries-map.ts'
-import { LazyMap } from './lazy-map.ts'
+import { LazyMap, Pending } from './lazy-map.ts'
 
 type Layer<V> = ReadonlyMap<string, V>
+
+const mapGet = Map.prototype.get
 
 /**
  * Told of every change before it is made, with the value it replaces (undefined: a new key) and
@@ -85,7 +87,9 @@ export class SnapshotMap<V> extends EntriesMap<V> {
       const changed = this.#changed(key)
       if (changed !== undefined) return changed
     }
-    return this.#base.get(key)
+    // The base's own table first: only an entity not made yet goes through LazyMap's get.
+    const value = mapGet.call(this.#base, key) as V | undefined
+    return value instanceof Pending ? this.#base.get(key) : value
   }
 
   override has(key: string): boolean {

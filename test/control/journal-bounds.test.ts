@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { createJournal, type JournalRecord } from '../../src/control/journal/journal.ts'
 import {
-  createJournal,
   journalHeadersLimit,
   journalUrlLimit,
   journalWarningsLimit,
-  type JournalRecord,
-} from '../../src/control/journal/journal.ts'
+} from '../../src/control/journal/journal-slot.ts'
 import { buildApp } from '../support/index.ts'
 import { containersPath, floodBody, floodRequest } from '../robustness/flood-bodies.ts'
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   createJournal as createNodeJournal,
-  journalBodyLimit,
   type Journal,
   type JournalRecord,
 } from '../../src/control/journal/journal.ts'
+import { journalBodyLimit } from '../../src/control/journal/journal-slot.ts'
 import { textWriterOf } from '../../src/control/journal/journal-texts.ts'
 
 // The journal copies each request's texts into its ring slot's own bytes and reuses the slot on

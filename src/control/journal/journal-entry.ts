@@ -1,5 +1,5 @@
-// What the journal takes of a request and what it lists: the entry's two forms, declared once
-// each (the record is the entry minus what the journal derives).
+// The journal's shapes: what it takes of a request and what it lists, the entry's two forms,
+// declared once each (the record is the entry minus what the journal derives), and the journal.
 
 /** One answered request, as `GET /__mock/journal` lists it. */
 export interface JournalEntry {
@@ -65,4 +65,26 @@ export interface JournalRecord extends Omit<
   readonly warningCount?: number
   /** See `JournalEntry.nearMiss`; absent: false. */
   readonly nearMiss?: boolean
+}
+
+export interface Journal {
+  readonly capacity: number
+  /** The most bytes the kept entries may hold together; past it the largest holder gives up its oldest. */
+  readonly maxBytes: number
+  /** What the kept entries hold now, in bytes. */
+  readonly bytes: number
+  /** The id the next entry gets: a session's view starts there after it clears its journal. */
+  readonly nextId: number
+  add(record: JournalRecord): void
+  /** Oldest first; at most `limit` of the newest; with a view, only that session's. */
+  entries(limit?: number, view?: JournalView): JournalEntry[]
+  /** Drops every entry of a session (the session was deleted or evicted). */
+  forget(session: string): void
+  clear(): void
+}
+
+/** One session's part of the journal: its entries from entry `from` on. */
+export interface JournalView {
+  readonly session: string
+  readonly from: number
 }

@@ -1,13 +1,9 @@
-import { cutText, utf8Length } from '../../wire/index.ts'
-import type { JournalEntry, JournalRecord } from './journal-entry.ts'
-import {
-  asHeaders,
-  joinHeaders,
-  keptWarnings,
-  noWarnings,
-  textCost,
-  type TextWriter,
-} from './journal-texts.ts'
+import { utf8Length } from '../../wire/index.ts'
+import type { JournalEntry } from './journal-entry.ts'
+import { asHeaders, noWarnings, type JournalBytes } from './journal-texts.ts'
+
+// A journal entry's slot, and what only a request past a limit or a read of the journal needs of
+// it: journal.ts fills a slot, and calls here only to cut a text that is over its limit.
 
 /** The longest body text a journal entry keeps; longer ones are cut and marked. */
 export const journalBodyLimit = 4096
@@ -18,9 +14,86 @@ export const journalHeadersLimit = 8192
 /** The most warning text an entry keeps; the list then ends with `… and N more`. */
 export const journalWarningsLimit = 4096
 
-/** A body's size in UTF-8 bytes; -1 for none. */
-function byteCount(text: string | null): number {
-  return text === null ? -1 : utf8Length(text)
+/**
+ * One kept request, and its place in the journal's two orders. Its texts are in `bytes`, one
+ * after another, each ending at its `…End` offset: the URL, the request's headers, its body and
+ * the answer's body, as UTF-8, which is what went over the wire, except the headers: names and
+ * values joined by NUL (which neither the Node parser nor `Headers` lets into a header) as
+ * Latin-1, since header values are bytes. The answer's headers are kept as they came: a small
+ * record of the mock's own strings. Every text is cut to its limit above, so a slot never holds
+ * more than about 45 KB. Made once and reused: the entry that goes gives its slot to the next.
+ */
+export interface Slot {
+  id: number
+  startedAt: number
+  session: string | null
+  source: JournalEntry['source']
+  method: string
+  format: string | null
+  status: number
+  statusText: string
+  durationMs: number
+  delayMs: number
+  fault: string | null
+  warnings: readonly string[]
+  nearMiss: boolean
+  responseHeaders: Readonly<Record<string, string>> | null
+  /** Byte counts of bodies cut to `journalBodyLimit`; -1 when the text kept is whole. */
+  requestBytes: number
+  responseBytes: number
+  /** Bit 1: no request body; bit 2: no response body. */
+  nulls: number
+  urlEnd: number
+  headersEnd: number
+  requestEnd: number
+  responseEnd: number
+  bytes: JournalBytes
+  /** What this slot holds, in bytes: its buffer and its warnings' text (two bytes a unit). */
+  cost: number
+  /** Whose entry it is, and the entries before and after it, whoever made them. */
+  owner: Owner
+  prev: Slot | null
+  next: Slot | null
+  /** The owner's next entry. */
+  ownerNext: Slot | null
+}
+
+/** The entries of one state (the shared one: null, or a session), oldest first. */
+export interface Owner {
+  readonly session: string | null
+  head: Slot | null
+  tail: Slot | null
+  count: number
+  bytes: number
+}
+
+/** A new slot's fields, before its first entry: a slot is made by spreading it. */
+export const blankSlot: Omit<Slot, 'owner' | 'bytes'> = {
+  id: 0,
+  startedAt: 0,
+  session: null,
+  source: 'mock',
+  method: '',
+  format: null,
+  status: 0,
+  statusText: '',
+  durationMs: 0,
+  delayMs: 0,
+  fault: null,
+  warnings: noWarnings,
+  nearMiss: false,
+  responseHeaders: null,
+  requestBytes: -1,
+  responseBytes: -1,
+  nulls: 0,
+  urlEnd: 0,
+  headersEnd: 0,
+  requestEnd: 0,
+  responseEnd: 0,
+  cost: 0,
+  prev: null,
+  next: null,
+  ownerNext: null,
 }
 
 export function truncateBody(text: string | null): string | null {
@@ -28,153 +101,55 @@ export function truncateBody(text: string | null): string | null {
   return `${text.slice(0, journalBodyLimit)}… (${text.length - journalBodyLimit} more characters)`
 }
 
+/** A body past the limit: the slot keeps its whole size and returns the text it keeps. */
+export function cutBody(slot: Slot, text: string, which: 'requestBytes' | 'responseBytes'): string {
+  slot[which] = utf8Length(text)
+  return truncateBody(text) as string
+}
+
 const decoder = new TextDecoder()
 
-/** The first buffer of a slot: most entries fit in it. */
-const firstSize = 1024
-const released = new Uint8Array(0)
-
-/**
- * One kept request. Its texts are in `bytes`, one after another, each ending at its `…End`
- * offset: the URL, the request's headers, its body and the answer's body, as UTF-8, which is
- * what went over the wire, except the headers: names and values joined by NUL (which neither
- * the Node parser nor `Headers` lets into a header) as Latin-1, since header values are bytes.
- * The answer's headers are kept as they came: a small record of the mock's own strings. Every
- * text is cut to its limit above, so a slot never holds more than about 45 KB.
- */
-export class Slot {
-  id = 0
-  startedAt = 0
-  session: string | null = null
-  source: JournalEntry['source'] = 'mock'
-  method = ''
-  format: string | null = null
-  status = 0
-  statusText = ''
-  durationMs = 0
-  delayMs = 0
-  fault: string | null = null
-  warnings: readonly string[] = noWarnings
-  nearMiss = false
-  responseHeaders: Readonly<Record<string, string>> | null = null
-  /** Byte counts of bodies cut to `journalBodyLimit`; -1 when the text kept is whole. */
-  requestBytes = -1
-  responseBytes = -1
-  /** Bit 1: no request body; bit 2: no response body. */
-  nulls = 0
-  urlEnd = 0
-  headersEnd = 0
-  requestEnd = 0
-  responseEnd = 0
-  bytes: Uint8Array = released
-  /** What this slot holds, in bytes: its buffer and its warnings' text (two bytes a unit). */
-  cost = 0
-
-  /** Fills the slot; returns how many bytes its cost changed by. */
-  fill(id: number, record: JournalRecord, writer: TextWriter): number {
-    const before = this.cost
-    this.id = id
-    this.startedAt = record.startedAt
-    this.session = record.session
-    this.source = record.source
-    this.method = record.method
-    this.format = record.format
-    this.status = record.status
-    this.statusText = record.statusText
-    this.durationMs = record.durationMs
-    this.delayMs = record.delayMs
-    this.fault = record.fault
-    this.warnings = keptWarnings(
-      record.warnings,
-      record.warningCount ?? record.warnings.length,
-      journalWarningsLimit,
-    )
-    this.nearMiss = record.nearMiss ?? false
-    this.responseHeaders = record.responseHeaders
-    const url = cutText(record.url, journalUrlLimit)
-    const requestHeaders = joinHeaders(record.requestHeaders, journalHeadersLimit)
-    const requestBody = record.requestText
-    const responseBody = record.responseText
-    this.nulls = (requestBody === null ? 1 : 0) | (responseBody === null ? 2 : 0)
-    this.requestBytes = isCut(requestBody) ? byteCount(requestBody) : -1
-    this.responseBytes = isCut(responseBody) ? byteCount(responseBody) : -1
-    const requestKept = truncateBody(requestBody) ?? ''
-    const responseKept = truncateBody(responseBody) ?? ''
-    // UTF-8 takes at most 3 bytes per UTF-16 unit: room for the worst case, grown rarely, and
-    // made smaller again when a flood of large entries is over.
-    const room = (url.length + requestKept.length + responseKept.length) * 3 + requestHeaders.length
-    const size = this.bytes.length
-    if (room > size || (size > 4 * firstSize && room * 4 < size)) {
-      let length = firstSize
-      while (length < room) length *= 2
-      this.bytes = writer.alloc(length)
-    }
-    const bytes = this.bytes
-    let end = writer.utf8(bytes, url, 0)
-    this.urlEnd = end
-    end += writer.latin1(bytes, requestHeaders, end)
-    this.headersEnd = end
-    end += writer.utf8(bytes, requestKept, end)
-    this.requestEnd = end
-    end += writer.utf8(bytes, responseKept, end)
-    this.responseEnd = end
-    this.cost = this.bytes.length + textCost(this.warnings)
-    return this.cost - before
-  }
-
-  /** Lets go of what the slot holds (its entry was dropped); returns the bytes freed. */
-  release(): number {
-    const freed = this.cost
-    this.bytes = released
-    this.warnings = noWarnings
-    this.responseHeaders = null
-    this.cost = 0
-    return freed
-  }
-
-  entry(): JournalEntry {
-    const { urlEnd, headersEnd, requestEnd, responseEnd } = this
-    const requestBody = this.nulls & 1 ? null : this.#utf8(headersEnd, requestEnd)
-    const responseBody = this.nulls & 2 ? null : this.#utf8(requestEnd, responseEnd)
-    const responseHeaders = this.responseHeaders
-    return {
-      id: this.id,
-      time: new Date(this.startedAt).toISOString(),
-      session: this.session,
-      source: this.source,
-      method: this.method,
-      url: this.#utf8(0, urlEnd),
-      format: this.format,
-      status: this.status,
-      statusText: this.statusText,
-      durationMs: this.durationMs,
-      delayMs: this.delayMs,
-      fault: this.fault,
-      warnings: this.warnings,
-      nearMiss: this.nearMiss,
-      // As `Headers` lists them (lower-case, sorted, repeats joined), whichever form was kept.
-      requestHeaders: [...asHeaders(this.#latin1(urlEnd, headersEnd))],
-      requestBody,
-      requestBytes: this.requestBytes >= 0 ? this.requestBytes : byteCount(requestBody),
-      responseHeaders: responseHeaders ? [...new Headers(responseHeaders)] : [],
-      responseBody,
-      responseBytes: this.responseBytes >= 0 ? this.responseBytes : byteCount(responseBody),
-    }
-  }
-
-  #utf8(start: number, end: number): string {
-    return decoder.decode(this.bytes.subarray(start, end))
-  }
-
-  #latin1(start: number, end: number): string {
-    let out = ''
-    for (let i = start; i < end; i += 4096) {
-      out += String.fromCharCode(...this.bytes.subarray(i, Math.min(end, i + 4096)))
-    }
-    return out
+/** The entry a slot keeps, as `GET /__mock/journal` lists it. */
+export function entryOf(slot: Slot): JournalEntry {
+  const { urlEnd, headersEnd, requestEnd, responseEnd, bytes } = slot
+  const utf8 = (start: number, end: number): string => decoder.decode(bytes.subarray(start, end))
+  const requestBody = slot.nulls & 1 ? null : utf8(headersEnd, requestEnd)
+  const responseBody = slot.nulls & 2 ? null : utf8(requestEnd, responseEnd)
+  const responseHeaders = slot.responseHeaders
+  return {
+    id: slot.id,
+    time: new Date(slot.startedAt).toISOString(),
+    session: slot.session,
+    source: slot.source,
+    method: slot.method,
+    url: utf8(0, urlEnd),
+    format: slot.format,
+    status: slot.status,
+    statusText: slot.statusText,
+    durationMs: slot.durationMs,
+    delayMs: slot.delayMs,
+    fault: slot.fault,
+    warnings: slot.warnings,
+    nearMiss: slot.nearMiss,
+    // As `Headers` lists them (lower-case, sorted, repeats joined), whichever form was kept.
+    requestHeaders: [...asHeaders(latin1(bytes, urlEnd, headersEnd))],
+    requestBody,
+    requestBytes: slot.requestBytes >= 0 ? slot.requestBytes : byteCount(requestBody),
+    responseHeaders: responseHeaders ? [...new Headers(responseHeaders)] : [],
+    responseBody,
+    responseBytes: slot.responseBytes >= 0 ? slot.responseBytes : byteCount(responseBody),
   }
 }
 
-function isCut(text: string | null): text is string {
-  return text !== null && text.length > journalBodyLimit
+/** A body's size in UTF-8 bytes; -1 for none. */
+function byteCount(text: string | null): number {
+  return text === null ? -1 : utf8Length(text)
+}
+
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  let out = ''
+  for (let i = start; i < end; i += 4096) {
+    out += String.fromCharCode(...bytes.subarray(i, Math.min(end, i + 4096)))
+  }
+  return out
 }

@@ -62,43 +62,57 @@ export function asHeaders(joined: string): Headers {
   return out
 }
 
-/** Writes text into bytes at an offset, as UTF-8 or as Latin-1; returns the bytes written. */
-export interface TextWriter {
-  alloc(size: number): Uint8Array
-  utf8(bytes: Uint8Array, text: string, offset: number): number
-  latin1(bytes: Uint8Array, text: string, offset: number): number
+/**
+ * A slot's bytes: they write a text into themselves at an offset, as UTF-8 or as Latin-1, and
+ * return the bytes written (the methods Node's Buffer has under these names).
+ */
+export interface JournalBytes extends Uint8Array {
+  utf8Write(text: string, offset: number): number
+  latin1Write(text: string, offset: number): number
 }
 
-/** What `textWriterOf` needs of Node's Buffer: its allocation; its instances write at an offset. */
+/** Makes the journal's bytes for a runtime: the texts are written by the bytes themselves. */
+export interface TextWriter {
+  alloc(size: number): JournalBytes
+}
+
+/** What `textWriterOf` needs of Node's Buffer: its allocation, whose bytes write at an offset. */
 interface BufferLike {
-  allocUnsafeSlow(size: number): Uint8Array & {
-    write(text: string, offset: number, encoding: 'utf8' | 'latin1'): number
-  }
+  allocUnsafeSlow(size: number): Partial<JournalBytes>
 }
 
 /**
- * The journal's text writer for a runtime: Node's Buffer writes at an offset in one native
- * call; the web's TextEncoder needs a view per call and has no Latin-1 (the service worker is
- * not a hot path).
+ * The journal's text writer for a runtime. Node's Buffer writes at an offset in one native
+ * call: its own `utf8Write` and `latin1Write`, which `write` calls after checking its arguments
+ * and its encoding's name (checks the journal does not need on every request), and its
+ * allocation is bound as it is, so no code of ours runs to make or write a slot's bytes. Elsewhere (a service
+ * worker, a runtime whose Buffer lacks them) TextEncoder writes, a view per call, with no
+ * Latin-1 of its own: not a hot path.
  * @example createJournal(500, 16 * 1024 * 1024, textWriterOf(globalThis))
  */
 export function textWriterOf(runtime: { readonly Buffer?: unknown }): TextWriter {
   const buffer = runtime.Buffer as BufferLike | undefined
-  if (buffer) {
-    type Written = ReturnType<BufferLike['allocUnsafeSlow']>
-    return {
-      alloc: (size) => buffer.allocUnsafeSlow(size),
-      utf8: (bytes, text, offset) => (bytes as Written).write(text, offset, 'utf8'),
-      latin1: (bytes, text, offset) => (bytes as Written).write(text, offset, 'latin1'),
-    }
+  const sample = buffer?.allocUnsafeSlow(0)
+  if (
+    buffer &&
+    typeof sample?.utf8Write === 'function' &&
+    typeof sample.latin1Write === 'function'
+  ) {
+    return { alloc: buffer.allocUnsafeSlow.bind(buffer) as TextWriter['alloc'] }
   }
-  const encoder = new TextEncoder()
-  return {
-    alloc: (size) => new Uint8Array(size),
-    utf8: (bytes, text, offset) => encoder.encodeInto(text, bytes.subarray(offset)).written,
-    latin1: (bytes, text, offset) => {
-      for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i)
-      return text.length
-    },
+  return { alloc: (size) => new WebBytes(size) }
+}
+
+const encoder = new TextEncoder()
+
+/** Bytes that write as Buffer does, over TextEncoder. */
+class WebBytes extends Uint8Array implements JournalBytes {
+  utf8Write(text: string, offset: number): number {
+    return encoder.encodeInto(text, this.subarray(offset)).written
+  }
+
+  latin1Write(text: string, offset: number): number {
+    for (let i = 0; i < text.length; i++) this[offset + i] = text.charCodeAt(i)
+    return text.length
   }
 }

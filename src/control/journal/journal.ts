@@ -1,38 +1,27 @@
-import type { JournalEntry, JournalRecord } from './journal-entry.ts'
-import { Slot } from './journal-slot.ts'
-import { textWriterOf, type TextWriter } from './journal-texts.ts'
-import { createJournalShares, type Link, type Owner } from './journal-shares.ts'
-
-export {
+import { cutText } from '../../wire/index.ts'
+import type { Journal, JournalRecord } from './journal-entry.ts'
+import { keptSlots, newRing, victimOf, type Ring } from './journal-shares.ts'
+import {
+  blankSlot,
+  cutBody,
+  entryOf,
   journalBodyLimit,
   journalHeadersLimit,
   journalUrlLimit,
   journalWarningsLimit,
-  truncateBody,
+  type Owner,
+  type Slot,
 } from './journal-slot.ts'
-export type { JournalEntry, JournalRecord } from './journal-entry.ts'
+import {
+  joinHeaders,
+  keptWarnings,
+  noWarnings,
+  textCost,
+  textWriterOf,
+  type TextWriter,
+} from './journal-texts.ts'
 
-export interface Journal {
-  readonly capacity: number
-  /** The most bytes the kept entries may hold together; past it the largest holder gives up its oldest. */
-  readonly maxBytes: number
-  /** What the kept entries hold now, in bytes. */
-  readonly bytes: number
-  /** The id the next entry gets: a session's view starts there after it clears its journal. */
-  readonly nextId: number
-  add(record: JournalRecord): void
-  /** Oldest first; at most `limit` of the newest; with a view, only that session's. */
-  entries(limit?: number, view?: JournalView): JournalEntry[]
-  /** Drops every entry of a session (the session was deleted or evicted). */
-  forget(session: string): void
-  clear(): void
-}
-
-/** One session's part of the journal: its entries from entry `from` on. */
-export interface JournalView {
-  readonly session: string
-  readonly from: number
-}
+export type { Journal, JournalEntry, JournalRecord, JournalView } from './journal-entry.ts'
 
 /** The journal's default byte budget: 16 MiB, far above what 500 ordinary entries take. */
 export const defaultJournalBytes = 16 * 1024 * 1024
@@ -58,80 +47,161 @@ export function createJournal(
   maxBytes = defaultJournalBytes,
   writer: TextWriter = textWriterOf(globalThis),
 ): Journal {
-  if (!Number.isInteger(capacity) || capacity < 1) {
-    throw new Error(
-      `Failed to create the journal: its size must be a whole number of at least 1, got ${capacity}`,
-    )
-  }
-  if (!Number.isInteger(maxBytes) || maxBytes < 64 * 1024) {
-    throw new Error(
-      `Failed to create the journal: its byte budget must be a whole number of at least 65536, got ${maxBytes}`,
-    )
-  }
-  let shares = createJournalShares()
-  /** Links whose entries were dropped past the byte budget, ready for the next entries. */
-  let free: Link[] = []
-  let nextId = 1
-  let bytes = 0
-
-  const drop = (link: Link): void => {
-    bytes -= shares.unlink(link)
-    link.slot.release()
-    free.push(link)
-  }
-
+  const ring = newRing(capacity, maxBytes, writer.alloc(0))
   return {
     capacity,
     maxBytes,
     get bytes() {
-      return bytes
+      return ring.bytes
     },
     get nextId() {
-      return nextId
+      return ring.nextId
     },
-    add(record) {
-      const owner = shares.ownerOf(record.session)
-      let link: Link
-      if (shares.size < capacity) {
-        link = free.pop() ?? { slot: new Slot(), owner, prev: null, next: null, ownerNext: null }
-      } else {
-        // Full: the oldest entry of the largest holder gives its slot (and its buffer) up.
-        link = (shares.victim('count', owner) as Owner).head as Link
-        bytes -= shares.unlink(link)
-      }
-      link.slot.fill(nextId++, record, writer)
-      bytes += link.slot.cost
-      shares.append(link, owner)
-      // Past the budget the largest holders give up their oldest; never the entry just added.
-      while (bytes > maxBytes) {
-        const victim = shares.victim('bytes', owner, link)
-        if (!victim) break
-        drop(victim.head as Link)
-      }
-    },
-    entries(limit = capacity, view) {
-      const wanted = Math.max(0, Math.floor(limit))
-      if (view) {
-        const kept: Slot[] = []
-        for (let link = shares.headOf(view.session); link; link = link.ownerNext) {
-          if (link.slot.id >= view.from) kept.push(link.slot)
-        }
-        return kept.slice(Math.max(0, kept.length - wanted)).map((slot) => slot.entry())
-      }
-      const kept: Slot[] = []
-      // Newest first, back from the last entry written, until `wanted` are found.
-      for (let link = shares.newest; link && kept.length < wanted; link = link.prev) {
-        kept.push(link.slot)
-      }
-      return kept.reverse().map((slot) => slot.entry())
-    },
+    add: (record) => add(ring, record, writer),
+    entries: (limit = capacity, view) => keptSlots(ring, limit, view).map(entryOf),
     forget(session) {
-      for (let link = shares.headOf(session); link; link = shares.headOf(session)) drop(link)
+      for (let slot = ring.owners.get(session)?.head; slot; slot = ring.owners.get(session)?.head) {
+        drop(ring, slot)
+      }
     },
     clear() {
-      shares = createJournalShares()
-      free = []
-      bytes = 0
+      ring.owners = new Map()
+      ring.newest = null
+      ring.size = 0
+      ring.bytes = 0
+      ring.free = []
     },
   }
+}
+
+/** One request in: it takes a slot (a new one, or the oldest of the largest holder's) and fills it. */
+function add(ring: Ring, record: JournalRecord, writer: TextWriter): void {
+  const { owners } = ring
+  const session = record.session
+  const owner = owners.get(session) ?? { session, head: null, tail: null, count: 0, bytes: 0 }
+  let slot: Slot
+  if (ring.size < ring.capacity) {
+    slot = ring.free.pop() ?? { ...blankSlot, owner, bytes: ring.released }
+  } else {
+    // Full: the oldest entry of the largest holder gives its slot (and its buffer) up; when the
+    // adder is the one holder, its own.
+    const victim = owners.size === 1 && owner.head ? owner : victimOf(owners, 'count', owner)
+    slot = (victim as Owner).head as Slot
+    unlink(ring, slot)
+  }
+  fill(slot, ring.nextId++, record, writer)
+  // The newest entry, of this owner.
+  slot.owner = owner
+  slot.prev = ring.newest
+  if (ring.newest) ring.newest.next = slot
+  ring.newest = slot
+  if (owner.tail) owner.tail.ownerNext = slot
+  else {
+    owner.head = slot
+    owners.set(session, owner)
+  }
+  owner.tail = slot
+  owner.count++
+  owner.bytes += slot.cost
+  ring.size++
+  ring.bytes += slot.cost
+  // Past the budget the largest holders give up their oldest; never the entry just added.
+  while (ring.bytes > ring.maxBytes) {
+    const victim = victimOf(owners, 'bytes', owner, slot)
+    if (!victim) break
+    drop(ring, victim.head as Slot)
+  }
+}
+
+/** Takes its owner's oldest entry out of both orders, and its bytes out of the count. */
+function unlink(ring: Ring, slot: Slot): void {
+  const { owner, prev, next, cost } = slot
+  if (prev) prev.next = next
+  if (next) next.prev = prev
+  else ring.newest = prev
+  owner.head = slot.ownerNext
+  if (!owner.head) {
+    owner.tail = null
+    ring.owners.delete(owner.session)
+  }
+  owner.count--
+  owner.bytes -= cost
+  ring.size--
+  ring.bytes -= cost
+  slot.prev = null
+  slot.next = null
+  slot.ownerNext = null
+}
+
+/** An entry dropped: its slot lets go of what it holds and waits for the next entry. */
+function drop(ring: Ring, slot: Slot): void {
+  unlink(ring, slot)
+  slot.bytes = ring.released
+  slot.warnings = noWarnings
+  slot.responseHeaders = null
+  slot.cost = 0
+  ring.free.push(slot)
+}
+
+/** The first buffer of a slot: most entries fit in it. */
+const firstSize = 1024
+
+/**
+ * Copies a request into a slot: its fields, and its texts into the slot's bytes. A text is cut
+ * (journal-slot.ts) only when it is over its limit.
+ */
+function fill(slot: Slot, id: number, record: JournalRecord, writer: TextWriter): void {
+  slot.id = id
+  slot.startedAt = record.startedAt
+  slot.session = record.session
+  slot.source = record.source
+  slot.method = record.method
+  slot.format = record.format
+  slot.status = record.status
+  slot.statusText = record.statusText
+  slot.durationMs = record.durationMs
+  slot.delayMs = record.delayMs
+  slot.fault = record.fault
+  const listed = record.warnings
+  const warnings =
+    listed.length === 0
+      ? noWarnings
+      : keptWarnings(listed, record.warningCount ?? listed.length, journalWarningsLimit)
+  slot.warnings = warnings
+  slot.nearMiss = record.nearMiss ?? false
+  slot.responseHeaders = record.responseHeaders
+  const url =
+    record.url.length <= journalUrlLimit ? record.url : cutText(record.url, journalUrlLimit)
+  let headers = record.requestHeaders.join('\0')
+  if (headers.length > journalHeadersLimit) {
+    headers = joinHeaders(record.requestHeaders, journalHeadersLimit)
+  }
+  const requestBody = record.requestText
+  const responseBody = record.responseText
+  slot.nulls = (requestBody === null ? 1 : 0) | (responseBody === null ? 2 : 0)
+  slot.requestBytes = -1
+  slot.responseBytes = -1
+  let request = requestBody ?? ''
+  if (request.length > journalBodyLimit) request = cutBody(slot, request, 'requestBytes')
+  let response = responseBody ?? ''
+  if (response.length > journalBodyLimit) response = cutBody(slot, response, 'responseBytes')
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: room for the worst case, grown rarely, and
+  // made smaller again when a flood of large entries is over.
+  const room = (url.length + request.length + response.length) * 3 + headers.length
+  const size = slot.bytes.length
+  if (room > size || (size > 4 * firstSize && room * 4 < size)) {
+    let length = firstSize
+    while (length < room) length *= 2
+    slot.bytes = writer.alloc(length)
+  }
+  const bytes = slot.bytes
+  let end = bytes.utf8Write(url, 0)
+  slot.urlEnd = end
+  end += bytes.latin1Write(headers, end)
+  slot.headersEnd = end
+  end += bytes.utf8Write(request, end)
+  slot.requestEnd = end
+  end += bytes.utf8Write(response, end)
+  slot.responseEnd = end
+  slot.cost = bytes.length + (warnings === noWarnings ? 0 : textCost(warnings))
 }
