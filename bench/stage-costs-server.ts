@@ -2,10 +2,8 @@
 // the mock's stages and its own), with the stages named in `WITHOUT` (comma-separated
 // `stageOrder` names) left out. `WITHOUT=... npm run bench:instructions -- bench/stage-costs-server.ts`
 // counts a request's instructions without them; the difference to the whole is their cost.
-import { serve } from '@hono/node-server'
-import type { Server } from 'node:http'
-import { setFlagsFromString } from 'node:v8'
 import { Hono } from 'hono'
+import { serveAsTheCommand } from './serve-as-the-command.ts'
 import { operations } from '../handlers/operations.ts'
 import { createMock } from '../handlers/create-mock.ts'
 import { createStore } from '../src/mock/create-store.ts'
@@ -20,7 +18,6 @@ import {
   serveFetch,
 } from '../src/node/server/node-edge.ts'
 import type { AppEnv } from '../src/node/server/mock-of.ts'
-import { trackRequests } from '../src/tools/cli/track-requests.ts'
 import { createAnswerer, type Stage } from '../src/wire/index.ts'
 
 const without = new Set((process.env.WITHOUT ?? '').split(',').filter(Boolean))
@@ -48,13 +45,4 @@ const answer = createAnswerer({
 })
 const app = new Hono<AppEnv>()
 app.all('*', edgeRoute({ answer, cors: true, log: undefined, noticeWorker: undefined }))
-const server = serve({ fetch: serveFetch(app), port: 0, hostname: '127.0.0.1' }, (info) => {
-  process.stdout.write(`listening on http://127.0.0.1:${info.port}\n`)
-  setFlagsFromString('--heap-growing-percent=50')
-})
-trackRequests({
-  server: server as Server,
-  close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-})
-process.once('SIGINT', () => process.exit(0))
-process.once('SIGTERM', () => process.exit(0))
+serveAsTheCommand(serveFetch(app))
