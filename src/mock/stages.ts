@@ -134,6 +134,9 @@ function journalStage({ control }: StagesState): Stage {
   return { name: 'journal', after: (exchange) => control.journal.add(journalEntryOf(exchange)) }
 }
 
+/** The warnings of a request that has none, shared: most requests have none. */
+const noWarnings: readonly string[] = Object.freeze([])
+
 function journalEntryOf(exchange: Exchange): Parameters<ControlState['journal']['add']>[0] {
   const { request, ctx, answer } = exchange
   const status = answer?.status ?? 0
@@ -155,7 +158,7 @@ function journalEntryOf(exchange: Exchange): Parameters<ControlState['journal'][
     delayMs: exchange.delayMs,
     fault: exchange.fault,
     // The list is read only when there is one: most requests have no warning.
-    warnings: warningCount === 0 ? [] : warnings ? warnings.list : [said as string],
+    warnings: warningCount === 0 ? noWarnings : warnings ? warnings.list : [said as string],
     warningCount,
     nearMiss: exchange.miss !== undefined,
     requestHeaders: exchange.host.headerList(),
