@@ -5,7 +5,7 @@
 // 127.0.0.1. With `UPSTREAM=<url>` (a running bench/reference-server.ts) the mock forwards the
 // updates there instead (`--proxy`, `--passthrough`): what the proxy costs per request. With
 // `LOG=1` the request log stays on (written to a pipe, as `npm start | tee` writes it), and
-// `MOCK_ARGS` adds options. Another server script may be given as the argument instead of the
+// `MOCK_ARGS` adds options, and `SESSION=<id>` has every request name that session. Another server script may be given as the argument instead of the
 // mock's start file, one that prints `listening <port>` and takes its upstream from
 // `UPSTREAM` (`UPSTREAM=<url> npm run bench:instructions -- bench/bare-proxy.ts`: the proxy's
 // floor, counted the same way). `FORMATS=json` counts only the JSON update.
@@ -20,6 +20,8 @@ const warmUp = Number(process.env.WARM_UP ?? 15_000)
 const counted = Number(process.env.COUNTED ?? 4_000)
 const entry = process.argv[2] ?? 'src/tools/cli/start.ts'
 const upstream = process.env.UPSTREAM
+// `SESSION=<id>`: every request names that session, as a test's requests do.
+const session = process.env.SESSION
 const forwarding = upstream ? ['--proxy', upstream, '--passthrough', 'CommentUpdateRequest'] : []
 
 const key = [...createStore({ seed: 1 }).state.comments.values()][0]?.Key ?? ''
@@ -67,7 +69,11 @@ function load(accept: string, amount: number): Promise<void> {
         amount,
         timeout: 60,
         method: 'PUT',
-        headers: { Accept: accept, 'Content-Type': 'application/json' },
+        headers: {
+          Accept: accept,
+          'Content-Type': 'application/json',
+          ...(session ? { 'X-Mock-Session': session } : {}),
+        },
         body,
       },
       (error, result) => {
