@@ -95,9 +95,12 @@ module.exports = {
       name: 'operations-import-only-wire-store-model',
       severity: 'error',
       comment:
-        'An operation is written against the wire, the store and the model only, so it runs the same under msw, Hono and tests; operations do not import each other (handlers/operations.ts, which lists them, may).',
-      from: { path: operationFile, pathNot: '^handlers/operations\\.ts$' },
-      to: { path: ours, pathNot: '^src/(wire|store|model)/' },
+        'An operation is written against the wire, the store and the model only, so it runs the same under msw, Hono and tests; operations do not import each other (handlers/operations.ts, which lists them, may). A file of its own beside it, named after it (containers-info-errors.ts), it may.',
+      from: {
+        path: '^handlers/(?!index\\.ts$|create-handlers\\.ts$|create-mock\\.ts$)([^/]+)\\.ts$',
+        pathNot: '^handlers/operations\\.ts$',
+      },
+      to: { path: ours, pathNot: ['^src/(wire|store|model)/', '^handlers/$1-[^/]+\\.ts$'] },
     },
     {
       name: 'operation-list-imports-only-operations-and-core',

@@ -7,38 +7,28 @@ import {
   type ControlState,
 } from '../control/index.ts'
 import {
-  createAnswerer,
   resolveConfig,
   type Answered,
   type Answerer,
-  type ControlResolver,
   type Fallback,
   type MockConfig,
-  type Operation,
-  type Stage,
 } from '../wire/index.ts'
-import type { ControlDeps } from './routes/control-routes.ts'
-import { createStore } from './create-store.ts'
 import { applyFixtures } from './fixtures.ts'
-import type { HostParts, Mock, MockOptions, StateChoice } from './mock.ts'
+import type { HostParts, Mock, StateChoice } from './mock.ts'
 import { createMockScenarios } from './mock-scenarios.ts'
-import { createScenarioCatalogue, type ScenarioCatalogue } from './scenarios.ts'
+import { createScenarioCatalogue } from './scenarios.ts'
 import { createSessions, defaultMaxSessions, sharedState, type Session } from './sessions.ts'
-import type { Sessions } from './session-types.ts'
 import { setPassthrough } from './routes/passthrough.ts'
-import { createSurface } from './surface-routes.ts'
 import { latencyOf } from './to-latency.ts'
-import { mockVersion } from './mock-version.ts'
 import { unknownNameHint } from './unknown-name.ts'
 import { logIn, loginStatus, logOut } from './login.ts'
 import { mockStages } from './stages.ts'
+import { answererOf, type CreateMockOptions, type MockParts } from './mock-answerer.ts'
 
 export type { HostParts, Mock, MockOptions, StateChoice } from './mock.ts'
 
 /** How many named snapshots a mock keeps at most unless told otherwise. */
 export const defaultMaxSnapshots = 100
-
-type CreateMockOptions = MockOptions & { readonly operations: readonly Operation[] }
 
 /**
  * Builds a mock serving `operations` from a store and settings. Users reach it through the
@@ -86,22 +76,6 @@ export function createMock(options: CreateMockOptions): Mock {
     borrowed: [],
   }
   return mockApi(parts, { shared, startScenario })
-}
-
-/** What a mock's dispatches and API calls share: made once, in `createMock`. */
-interface MockParts {
-  readonly options: CreateMockOptions
-  readonly config: MockConfig
-  readonly control: ControlState
-  readonly sessions: Sessions
-  readonly catalogue: ScenarioCatalogue
-  readonly passthrough: Set<string>
-  readonly maxSnapshots: number
-  readonly stages: readonly Stage[]
-  /** The mock's own fallbacks (the proxy). */
-  readonly fallbacks: Fallback[]
-  /** Fallbacks a second dispatch tries first (createHandlers' replays): `reset()` rewinds them too. */
-  readonly borrowed: Fallback[]
 }
 
 /** The run-time settings and records: the journal, the notices, the shared state's rules. */
@@ -152,51 +126,6 @@ function startState(
     shared.scenarios.enter(startScenario)
   } else if (redefined) catalogue.applyRules('default', control)
   return { catalogue, shared, startScenario }
-}
-
-/** The dispatch with `list` as its fallbacks, and a runtime's own stages. */
-function answererOf(parts: MockParts, list: readonly Fallback[], host: HostParts = {}): Answerer {
-  const { options, config } = parts
-  const { store, operations } = options
-  const controlDeps: ControlDeps = {
-    fallbacks: list,
-    passthrough: parts.passthrough,
-    operations,
-    sessions: parts.sessions,
-    catalogue: parts.catalogue,
-    config,
-    state: parts.control,
-    maxSnapshots: parts.maxSnapshots,
-    version: mockVersion,
-    redact: options.redact ?? [],
-    // Loaded on first use: a browser bundle then keeps them in chunks of their own.
-    openApi: async () => {
-      const { createOpenApiDocument } = await import('../control/openapi.ts')
-      // The samples come from a store seeded as this one was, never from the state that
-      // requests change: the same seed gives the same document.
-      const sampleStore = createStore({ seed: store.seed, counts: store.counts })
-      return createOpenApiDocument({ operations, basePath: config.basePath, sampleStore })
-    },
-    dashboard: options.dashboard,
-  }
-  // The routes under /__mock load on their first request: a page that never asks for them
-  // carries them only in a lazy chunk.
-  let loadedRoutes: Promise<ControlResolver> | undefined
-  const controlRoutes: ControlResolver = async (request, url, record) => {
-    loadedRoutes ??= import('./routes/control-routes.ts').then(({ createControl }) =>
-      createControl(controlDeps),
-    )
-    return (await loadedRoutes)(request, url, record)
-  }
-  return createAnswerer({
-    operations,
-    control: controlRoutes,
-    config,
-    stages: [...parts.stages, ...(host.stages ?? [])],
-    fallbacks: list,
-    passthrough: parts.passthrough,
-    surface: createSurface(operations, config.basePath),
-  })
 }
 
 /** The mock's API over its parts: what `createMock` returns. */

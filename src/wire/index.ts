@@ -1,4 +1,5 @@
-export { addAnswerHeaders, toResponse, withAnswerHeaders, type Answer } from './answer/respond.ts'
+export { toResponse, type Answer } from './answer/respond.ts'
+export { addAnswerHeaders, withAnswerHeaders } from './answer/answer-headers.ts'
 export { bindDto, type BindResult, type FieldIssue } from './request/bind-dto.ts'
 export { resolveConfig, type MockConfig, type MockConfigOptions } from './config.ts'
 export { DecodeError } from './request/decode-error.ts'

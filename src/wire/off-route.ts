@@ -1,7 +1,8 @@
 // What the pipeline (pipeline.ts) answers off an operation's route: ServiceStack's own pages,
 // the control routes under /__mock, the fallbacks, the real host's 404 with the mock's word on
 // it. Each is one function over the dispatch's parts, made once.
-import { toResponse, withAnswerHeaders } from './answer/respond.ts'
+import { withAnswerHeaders } from './answer/answer-headers.ts'
+import { toResponse } from './answer/respond.ts'
 import { internalErrorAnswer, notFoundAnswer } from './answer/errors.ts'
 import type { Operation } from './define-operation.ts'
 import type { DispatchOptions } from './dispatch-options.ts'

@@ -20,9 +20,8 @@
  * the mock is composed (mock/stages.ts) and, for the Node server's own, at its edge
  * (node/server/node-edge.ts). Nothing is handed down for the core to call back up.
  */
-import { toResponse, type Answer } from './answer/respond.ts'
 import { errorResponse } from './answer/errors.ts'
-import { respond } from './answer/respond.ts'
+import { respond, toResponse, type Answer } from './answer/respond.ts'
 import { ServiceError } from './answer/service-error.ts'
 import { stateFullError, type Operation } from './define-operation.ts'
 import type { Answerer, DispatchOptions } from './dispatch-options.ts'
@@ -48,28 +47,14 @@ import { fetchHost, sessionOf } from './request-record.ts'
 import { formOverride } from './route/form-override.ts'
 import { hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { StateFullError } from '../store/index.ts'
-import { stageOrder, type Next, type Pipeline, type Stage, type StageName } from './stage.ts'
-
-const order = Object.keys(stageOrder) as StageName[]
+import { stagesBySteps, type Next, type Pipeline, type Stage } from './stage.ts'
+import { notImplemented } from './answer/not-implemented.ts'
 
 /** The stages by step, in `stageOrder`'s order whatever order they come in; each name once. */
 export function pipelineOf(given: readonly Stage[]): Pipeline {
-  const stages = [...given].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
-  const twice = stages.find((stage, i) => i > 0 && stages[i - 1]?.name === stage.name)
-  if (twice) throw new Error(`Failed to make the dispatch: two stages named '${twice.name}'`)
-  const store = stages.find((stage) => stage.store)?.store
-  if (!store) throw new Error('Failed to make the dispatch: no stage gives the state (store)')
-  const steps = <K extends keyof Stage>(step: K): NonNullable<Stage[K]>[] =>
-    stages.flatMap((stage) => (stage[step] ? [stage[step] as NonNullable<Stage[K]>] : []))
-  const befores = steps('before')
-  const afters = steps('after')
-  const ends = steps('end')
+  const { befores, afters, ends, ...steps } = stagesBySteps(given)
   return {
-    admit: steps('admit'),
-    around: steps('around'),
-    last: steps('last'),
-    store,
-    login: stages.find((stage) => stage.login)?.login,
+    ...steps,
     before: befores.length === 1 ? (befores[0] as Stage['before'] & {}) : beforeAll(befores),
     after: (exchange) => {
       for (const after of afters) after(exchange)
@@ -261,23 +246,4 @@ async function runOperation(ctx: RequestContext, match: RouteMatch<Operation>): 
   return result instanceof ServiceError
     ? errorResponse(ctx, result)
     : respond(ctx, operation.responseDto, result)
-}
-
-/** The service has no method for this verb (a pre-defined route takes any). */
-function notImplemented(ctx: RequestContext, { operation, method }: RouteMatch<Operation>): Answer {
-  const verb = method.charAt(0) + method.slice(1).toLowerCase()
-  const name = operation.requestDto.name
-  return errorResponse(
-    ctx,
-    new ServiceError(
-      405,
-      'NotImplementedException',
-      // ServiceExec.cs l.219–221 names the service class that holds the request's methods.
-      `Could not find method named ${verb}(${name}) or Any(${name}) on Service ${operation.service}`,
-      // Thrown before any ServiceRunner (SS Host/ServiceExec.cs l.201–222), so it reaches the
-      // UncaughtExceptionHandlers' WriteErrorToResponse (SF ServiceStackAppHost.cs l.71–77):
-      // `Method Not Allowed`, no response filters, no CSV Content-Disposition (issue 39, G3).
-      { beforeService: true },
-    ),
-  )
 }

@@ -84,3 +84,29 @@ export interface Pipeline {
   readonly last: readonly NonNullable<Stage['last']>[]
   readonly end: ((ended: Ended) => void) | undefined
 }
+
+const order = Object.keys(stageOrder) as StageName[]
+
+/**
+ * The stages of each step, in `stageOrder`'s order whatever order they come in, each name once;
+ * wire/pipeline.ts makes its steps of them, once, when the dispatch is made.
+ */
+export function stagesBySteps(given: readonly Stage[]) {
+  const stages = [...given].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
+  const twice = stages.find((stage, i) => i > 0 && stages[i - 1]?.name === stage.name)
+  if (twice) throw new Error(`Failed to make the dispatch: two stages named '${twice.name}'`)
+  const store = stages.find((stage) => stage.store)?.store
+  if (!store) throw new Error('Failed to make the dispatch: no stage gives the state (store)')
+  const steps = <K extends keyof Stage>(step: K): NonNullable<Stage[K]>[] =>
+    stages.flatMap((stage) => (stage[step] ? [stage[step] as NonNullable<Stage[K]>] : []))
+  return {
+    admit: steps('admit'),
+    around: steps('around'),
+    store,
+    login: stages.find((stage) => stage.login)?.login,
+    befores: steps('before'),
+    afters: steps('after'),
+    last: steps('last'),
+    ends: steps('end'),
+  }
+}

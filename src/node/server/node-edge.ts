@@ -9,17 +9,14 @@ import {
   RequestRecord,
   headerListOf,
   headerMapOf,
-  notFoundAnswer,
-  toResponse,
-  withAnswerHeaders,
   type Answer,
   type Answered,
   type Answerer,
-  type OnMiss,
   type RequestHost,
   type Stage,
 } from '../../wire/index.ts'
 import type { AccessCheck } from './access-check.ts'
+import { lastAnswer, type LastAnswers } from './last-answers.ts'
 import { corsHeaders, isPreflight, preflightResponse } from './cors.ts'
 import { largeBodyBytes, type LargeBodies } from './large-bodies.ts'
 import { formatFaultLine, formatLogLine } from './log-line.ts'
@@ -161,33 +158,6 @@ export function lastAnswersStage(last: LastAnswers): Stage {
         ? answered
         : lastAnswer(last, request, record, answered),
   }
-}
-
-/** See `lastAnswersStage`. */
-interface LastAnswers {
-  readonly own: ((request: Request) => Promise<Response | undefined>) | undefined
-  readonly onMiss: OnMiss
-}
-
-async function lastAnswer(
-  last: LastAnswers,
-  request: Request,
-  record: RequestHost,
-  answered: Answered | undefined,
-): Promise<Answered> {
-  let result = answered
-  if ((!result || result.unmatched) && last.own) {
-    const own = await last.own(request)
-    if (own) result = { response: withAnswerHeaders(own, record.answerHeaders), exchange: null }
-  }
-  const miss = result?.exchange?.miss
-  if (miss !== undefined && last.onMiss === 'error') {
-    const dropped = `near miss, connection dropped (--on-miss error): ${miss}`
-    return { response: Response.error(), exchange: result?.exchange ?? null, dropped }
-  }
-  if (result && (miss === undefined || last.onMiss !== 'off')) return result
-  const written = notFoundAnswer()
-  return { response: toResponse(written, record.answerHeaders), exchange: null, written }
 }
 
 /** The request log (step 9): one line per request, or why its connection was dropped. */

@@ -3,16 +3,19 @@ import { bindDto, isLooseObject } from './bind-dto.ts'
 import { DecodeError } from './decode-error.ts'
 import { formatOfContentType, isFormContentType, type Format } from '../formats/format.ts'
 import { readJson } from '../formats/json.ts'
-import { bindingError, readForm, type Issues } from './read-form.ts'
-import { fitList } from './list-limit.ts'
+import {
+  bindingError,
+  readForm,
+  readObjectNotation,
+  strictRefusal,
+  warnBodyIssues,
+  type Issues,
+} from './read-form.ts'
 import type { RequestContext } from '../request-context.ts'
 import { ServiceError } from '../answer/service-error.ts'
 import { readJsv } from '../formats/jsv-read.ts'
 import { formJsonWarning, ignoredBodyWarning } from './body-hints.ts'
 import type { Loose, LooseObject } from './loose.ts'
-
-/** The longest strict-mode message made of warnings, in characters. */
-const strictMessageLimit = 4096
 
 /**
  * Reads a request DTO as the real server does (servicestack-wire.md section 3.1): the body by
@@ -65,21 +68,10 @@ export async function readRequest(
 
     if (bodyIssues.issues.length > 0) {
       if (ctx.config.strict) return bindingError(def, bodyIssues)
-      for (const issue of bodyIssues.issues) {
-        ctx.warnings.add(
-          issue.stored === undefined
-            ? `${issue.path}: '${issue.value}' is not a valid ${issue.expected}; the value was dropped`
-            : `${issue.path}: '${issue.value}' is not a string; the real server stores it as the text '${issue.stored}'`,
-        )
-      }
-      ctx.warnings.addUnwritten(bodyIssues.more)
+      warnBodyIssues(ctx, bodyIssues)
     }
     // Strict mode: an ignored body is refused too, not only a dropped value.
-    if (ctx.config.strict && ctx.warnings.count > 0) {
-      const { list, count } = ctx.warnings
-      const message = fitList(list, count, strictMessageLimit).join('; ')
-      return new ServiceError(400, 'SerializationException', message, { beforeService: true })
-    }
+    if (ctx.config.strict && ctx.warnings.count > 0) return strictRefusal(ctx)
     return fields
   } catch (error) {
     if (!(error instanceof DecodeError)) throw error
@@ -221,19 +213,6 @@ function parseWith(
  */
 function isObjectNotationCsv(format: Format, text: string): boolean {
   return format === 'csv' && text.trimStart().startsWith('{')
-}
-
-/** decisions.md: such a body is read as an object, in JSON notation or, failing that, JSV. */
-function readObjectNotation(text: string, def: DtoDef, ctx: RequestContext): Loose {
-  try {
-    return readJson(text, def.name, ctx.config.limits, (m) => ctx.warnings.add(m))
-  } catch (jsonError) {
-    try {
-      return readJsv(text, ctx.config.limits)
-    } catch {
-      throw jsonError
-    }
-  }
 }
 
 export function nextTurn(): Promise<void> {
