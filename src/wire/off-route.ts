@@ -164,7 +164,13 @@ export async function answerElsewhere(
   return unmatchedResponse({ call, answer: notFoundAnswer(), miss, hooks: parts.pipeline })
 }
 
-/** An unexpected error's 500, in the host's headers; never a crash. */
-export function internalError(error: unknown, host: RequestHost): Answered {
+/** An unexpected error's 500, in the host's headers, said on stderr; never a crash. */
+export function internalError(error: unknown, request: Request, host: RequestHost): Answered {
+  console.error(
+    'restapi-mock: unexpected error while answering',
+    request.method,
+    request.url,
+    error,
+  )
   return { response: toResponse(internalErrorAnswer(error), host.answerHeaders), exchange: null }
 }

@@ -47,7 +47,7 @@ import { fetchHost, sessionOf } from './request-record.ts'
 import { formOverride } from './route/form-override.ts'
 import { hasRoute, matchRoute, type RouteMatch } from './route/route-table.ts'
 import { StateFullError } from '../store/index.ts'
-import { stagesBySteps, type Next, type Pipeline, type Stage } from './stage.ts'
+import { restOfBefores, stagesBySteps, type Next, type Pipeline, type Stage } from './stage.ts'
 import { notImplemented } from './answer/not-implemented.ts'
 
 /** The stages by step, in `stageOrder`'s order whatever order they come in; each name once. */
@@ -71,23 +71,11 @@ function beforeAll(
   return (ctx) => {
     for (let index = 0; index < befores.length; index += 1) {
       const pending = (befores[index] as NonNullable<Stage['before']>)(ctx)
-      if (pending) return pending.then((first) => rest(first, ctx, befores.slice(index + 1)))
+      if (pending)
+        return pending.then((first) => restOfBefores(first, ctx, befores.slice(index + 1)))
     }
     return undefined
   }
-}
-
-async function rest(
-  first: Interception,
-  ctx: RequestContext,
-  befores: readonly NonNullable<Stage['before']>[],
-): Promise<Interception> {
-  if (first.answer !== undefined) return first
-  const next = beforeAll(befores)(ctx)
-  const later = next && (await next)
-  if (!later) return first
-  const fault = later.fault ?? first.fault
-  return { ...later, delayMs: first.delayMs + later.delayMs, fault }
 }
 
 /**
@@ -132,13 +120,7 @@ export function createAnswerer(options: DispatchOptions): Answerer {
         answered = made instanceof Promise ? await made : made
       }
     } catch (error) {
-      console.error(
-        'restapi-mock: unexpected error while answering',
-        request.method,
-        request.url,
-        error,
-      )
-      answered = internalError(error, host)
+      answered = internalError(error, request, host)
     }
     // Step 9.
     if (answered && pipeline.end) {

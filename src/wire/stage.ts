@@ -110,3 +110,25 @@ export function stagesBySteps(given: readonly Stage[]) {
     ends: steps('end'),
   }
 }
+
+/**
+ * The stages before that come after one that made the request wait (latency): each in turn,
+ * until one answers instead of the operation; their delays add up.
+ */
+export async function restOfBefores(
+  first: Interception,
+  ctx: RequestContext,
+  befores: readonly NonNullable<Stage['before']>[],
+): Promise<Interception> {
+  let sofar = first
+  for (const before of befores) {
+    if (sofar.answer !== undefined) return sofar
+    const pending = before(ctx)
+    const later = pending && (await pending)
+    if (later) {
+      const fault = later.fault ?? sofar.fault
+      sofar = { ...later, delayMs: sofar.delayMs + later.delayMs, fault }
+    }
+  }
+  return sofar
+}
